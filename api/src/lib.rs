@@ -1,0 +1,101 @@
+//! The Ask Bubba HTTP API: answers quickly from the store and queues heavy work as jobs.
+
+pub mod error;
+pub mod metrics;
+pub mod routes;
+pub mod settings;
+
+use std::{future::Future, sync::Arc, time::Duration};
+
+use anyhow::Context;
+use axum::Router;
+use jobs::{handlers::load_tickers::LoadTickers, queue::JobQueue, store::Store};
+use tokio::net::TcpListener;
+
+pub use settings::Settings;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub queue: JobQueue,
+    pub settings: Arc<Settings>,
+    pub metrics: Arc<metrics::Metrics>,
+}
+
+/// Builds the router with every route, the web app and the middleware.
+pub fn app(state: AppState) -> Router {
+    routes::router(state.clone())
+        .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), metrics::track))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+}
+
+/// Opens the store (migrating when configured) and runs the API on `listener` until
+/// `shutdown` resolves; in the embedded mode a worker and the scheduler run in-process.
+pub async fn run(
+    settings: Settings,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let store = Store::connect(&settings.common.database_url).await.context("connecting to the database")?;
+    if settings.migrate_on_start {
+        store.migrate().await.context("migrating the database")?;
+    }
+    seed_tickers(&store).await;
+    let state = AppState {
+        queue: JobQueue::new(store.clone()),
+        store: store.clone(),
+        settings: Arc::new(settings.clone()),
+        metrics: Arc::new(metrics::Metrics::default()),
+    };
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let background = settings.embedded_worker.then(|| spawn_embedded_worker(&store, &settings, stop_rx));
+    tracing::info!(address = %listener.local_addr()?, database = %settings.common.database_url, embedded_worker = settings.embedded_worker, "api listening");
+    let served = axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(shutdown)
+        .await;
+    let _ = stop_tx.send(true);
+    if let Some(handle) = background {
+        let _ = tokio::time::timeout(Duration::from_secs(35), handle).await;
+    }
+    store.close().await;
+    served.context("serving HTTP")
+}
+
+/// Queues the first ticker load when the directory is empty, so search works on a fresh
+/// database without waiting for the daily refresh.
+async fn seed_tickers(store: &Store) {
+    match store.ticker_count().await {
+        Ok(0) => match JobQueue::new(store.clone()).enqueue(&LoadTickers::default()).await {
+            Ok(job) => tracing::info!(job = %job.id, "ticker directory empty: load queued"),
+            Err(err) => tracing::warn!(%err, "could not queue the ticker load"),
+        },
+        Ok(_) => {}
+        Err(err) => tracing::warn!(%err, "could not count tickers"),
+    }
+}
+
+/// The embedded mode's in-process worker and scheduler, stopped with the API.
+fn spawn_embedded_worker(
+    store: &Store,
+    settings: &Settings,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    let store = store.clone();
+    let common = settings.common.clone();
+    tokio::spawn(async move {
+        let cli = <worker::Cli as clap::Parser>::parse_from(["worker", "--concurrency", "2"]);
+        let signal = |mut stop: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = stop.wait_for(|s| *s).await;
+            Ok(())
+        };
+        let scheduler = worker::scheduler::run(store.clone(), common.clone(), signal(stop.clone()));
+        let worker = worker::run(store, common, &cli, signal(stop));
+        let (scheduled, worked) = tokio::join!(scheduler, worker);
+        for result in [scheduled, worked] {
+            if let Err(err) = result {
+                tracing::error!(error = format!("{err:#}"), "embedded worker stopped with an error");
+            }
+        }
+    })
+}

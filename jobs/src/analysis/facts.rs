@@ -1,0 +1,299 @@
+//! From SEC's raw company facts to clean, deduplicated figures with provenance.
+//!
+//! Rules (each one answers a trap seen in real filings, see `docs/scoring.md`):
+//! - Only facts from 10-K and 10-Q filings and their amendments count. Proxy statements
+//!   (DEF 14A) repeat `NetIncomeLoss` rounded and without a fiscal period; 8-Ks and 20-Fs are
+//!   not statements we score.
+//! - Only facts filed on or before the as-of date count, so an analysis "as of" a past date
+//!   sees what an investor could have seen then (and tests are deterministic).
+//! - The same period can be reported many times (every later filing repeats it as a
+//!   comparative). We keep one value per period: a 10-K (or 10-K/A) beats a 10-Q, because
+//!   10-Q footnotes round (Apple's 10-Qs say term debt was "$96.7 billion" where the 10-K says
+//!   96,662 million); within the same family the latest filing wins, so amendments and
+//!   restatements replace what they correct.
+//! - `fy`/`fp` describe the *filing*, not the fact, so periods come from `start`/`end` only.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::sources::company_facts::{CompanyFacts, RawFact};
+
+/// One reported (or derived) number and where it came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Figure {
+    pub value: f64,
+    /// `taxonomy:Concept`, or a short formula for derived figures
+    /// (e.g. `us-gaap:Revenues - us-gaap:OperatingIncomeLoss`).
+    pub concept: String,
+    pub unit: String,
+    /// Period start; `None` for instants (balance-sheet values, cover-page counts).
+    pub start: Option<NaiveDate>,
+    /// Period end, or the instant.
+    pub end: NaiveDate,
+    pub form: String,
+    pub filed: NaiveDate,
+    /// Accession number of the filing the value was taken from.
+    pub accn: String,
+}
+
+/// The kind of period a figure covers, told apart by its length in days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PeriodKind {
+    Instant,
+    Quarter,
+    HalfYear,
+    NineMonths,
+    /// A fiscal year (52/53-week years included), or a trailing twelve months in a 10-Q.
+    Year,
+    Other,
+}
+
+impl Figure {
+    /// Length of the period in days (0 for instants).
+    pub fn days(&self) -> i64 {
+        self.start.map_or(0, |start| (self.end - start).num_days() + 1)
+    }
+
+    /// Quarter, year-to-date, year or instant, from the period's length.
+    pub fn kind(&self) -> PeriodKind {
+        match self.start {
+            None => PeriodKind::Instant,
+            Some(_) => match self.days() {
+                80..=100 => PeriodKind::Quarter,
+                170..=190 => PeriodKind::HalfYear,
+                260..=285 => PeriodKind::NineMonths,
+                350..=380 => PeriodKind::Year,
+                _ => PeriodKind::Other,
+            },
+        }
+    }
+
+    /// True when the figure comes from an annual report (10-K or 10-K/A).
+    pub fn from_annual_report(&self) -> bool {
+        is_annual_form(&self.form)
+    }
+
+    /// A copy with another value and concept label, for figures derived from this one.
+    pub fn derived(&self, value: f64, concept: String) -> Figure {
+        Figure { value, concept, ..self.clone() }
+    }
+}
+
+/// The forms whose facts are financial statements we score.
+pub fn is_statement_form(form: &str) -> bool {
+    matches!(form, "10-K" | "10-K/A" | "10-Q" | "10-Q/A")
+}
+
+fn is_annual_form(form: &str) -> bool {
+    matches!(form, "10-K" | "10-K/A")
+}
+
+/// The units we read: money in dollars, share counts, and per-share dollars.
+const UNITS: [&str; 3] = ["USD", "shares", "USD/shares"];
+
+/// The latest statement filing seen (the "report" the page refers to).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportInfo {
+    pub accession: String,
+    pub form: String,
+    pub filed: NaiveDate,
+    /// The latest period end the filing reports: the date the report is "as of".
+    pub period_end: NaiveDate,
+}
+
+/// All usable figures of one company, one per concept and period.
+#[derive(Debug, Clone, Default)]
+pub struct FactBook {
+    by_concept: HashMap<String, Vec<Figure>>,
+    report: Option<ReportInfo>,
+}
+
+impl FactBook {
+    /// Indexes the `us-gaap` and `dei` facts of `wanted` concepts (bare names such as
+    /// `Revenues`), keeping statement forms filed on or before `as_of`, one value per period.
+    pub fn build(facts: &CompanyFacts, wanted: &[&str], as_of: NaiveDate) -> FactBook {
+        let mut book = FactBook::default();
+        let mut latest: Option<(NaiveDate, String, String)> = None;
+        for taxonomy in ["us-gaap", "dei"] {
+            let Some(concepts) = facts.facts.get(taxonomy) else { continue };
+            for (name, concept) in concepts {
+                let want = wanted.contains(&name.as_str());
+                for unit in UNITS {
+                    let Some(raw) = concept.units.get(unit) else { continue };
+                    let mut kept: HashMap<(Option<NaiveDate>, NaiveDate), Figure> = HashMap::new();
+                    for fact in raw {
+                        let Some(figure) = to_figure(fact, taxonomy, name, unit, as_of) else { continue };
+                        // Track the newest statement filing across every concept we read.
+                        let newer = latest.as_ref().is_none_or(|(filed, accn, _)| (figure.filed, &figure.accn) > (*filed, accn));
+                        if newer {
+                            latest = Some((figure.filed, figure.accn.clone(), figure.form.clone()));
+                        }
+                        if !want {
+                            continue;
+                        }
+                        let key = (figure.start, figure.end);
+                        match kept.get(&key) {
+                            Some(existing) if rank(existing) >= rank(&figure) => {}
+                            _ => {
+                                kept.insert(key, figure);
+                            }
+                        }
+                    }
+                    if want && !kept.is_empty() {
+                        let mut list: Vec<Figure> = kept.into_values().collect();
+                        list.sort_by(|a, b| (a.end, a.start).cmp(&(b.end, b.start)));
+                        book.by_concept.insert(name.clone(), list);
+                    }
+                }
+            }
+        }
+        if let Some((filed, accession, form)) = latest {
+            book.report = Some(ReportInfo { period_end: book.period_end_of(facts, &accession, as_of), accession, form, filed });
+        }
+        book
+    }
+
+    /// Figures of one concept (bare name), sorted by period end.
+    pub fn get(&self, concept: &str) -> &[Figure] {
+        self.by_concept.get(concept).map_or(&[], Vec::as_slice)
+    }
+
+    /// True when no wanted concept had a usable fact.
+    pub fn is_empty(&self) -> bool {
+        self.by_concept.is_empty()
+    }
+
+    /// The newest 10-K/10-Q filing among the facts.
+    pub fn report(&self) -> Option<&ReportInfo> {
+        self.report.as_ref()
+    }
+
+    /// The latest period end any fact of this filing reports (its "period of report").
+    fn period_end_of(&self, facts: &CompanyFacts, accession: &str, as_of: NaiveDate) -> NaiveDate {
+        let mut best: Option<NaiveDate> = None;
+        for concepts in facts.facts.values() {
+            for concept in concepts.values() {
+                for fact in concept.units.values().flatten() {
+                    if fact.accn == accession
+                        // Durations only: cover-page counts are dated weeks after the period.
+                        && fact.start.is_some()
+                        && let Ok(end) = NaiveDate::parse_from_str(&fact.end, "%Y-%m-%d")
+                        && end <= as_of
+                    {
+                        best = Some(best.map_or(end, |b| b.max(end)));
+                    }
+                }
+            }
+        }
+        best.unwrap_or(as_of)
+    }
+}
+
+/// Ordering of duplicates for one period: annual-report values first, then the latest filing.
+fn rank(figure: &Figure) -> (bool, NaiveDate, &str) {
+    (figure.from_annual_report(), figure.filed, figure.accn.as_str())
+}
+
+fn to_figure(fact: &RawFact, taxonomy: &str, name: &str, unit: &str, as_of: NaiveDate) -> Option<Figure> {
+    if !is_statement_form(&fact.form) || !fact.val.is_finite() {
+        return None;
+    }
+    let filed = NaiveDate::parse_from_str(&fact.filed, "%Y-%m-%d").ok()?;
+    if filed > as_of {
+        return None;
+    }
+    let end = NaiveDate::parse_from_str(&fact.end, "%Y-%m-%d").ok()?;
+    let start = match &fact.start {
+        Some(start) => Some(NaiveDate::parse_from_str(start, "%Y-%m-%d").ok()?),
+        None => None,
+    };
+    if start.is_some_and(|s| s > end) {
+        return None;
+    }
+    Some(Figure {
+        value: fact.val,
+        concept: format!("{taxonomy}:{name}"),
+        unit: unit.to_string(),
+        start,
+        end,
+        form: fact.form.clone(),
+        filed,
+        accn: fact.accn.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sources::company_facts::Concept;
+
+    fn fact(start: Option<&str>, end: &str, val: f64, form: &str, filed: &str, accn: &str) -> RawFact {
+        RawFact {
+            start: start.map(String::from),
+            end: end.into(),
+            val,
+            accn: accn.into(),
+            form: form.into(),
+            filed: filed.into(),
+            ..RawFact::default()
+        }
+    }
+
+    fn book_of(facts: Vec<RawFact>, as_of: &str) -> FactBook {
+        let mut company = CompanyFacts::default();
+        let concept = Concept { units: HashMap::from([("USD".to_string(), facts)]) };
+        company.facts.insert("us-gaap".into(), HashMap::from([("NetIncomeLoss".to_string(), concept)]));
+        FactBook::build(&company, &["NetIncomeLoss"], as_of.parse().unwrap())
+    }
+
+    #[test]
+    fn proxy_facts_are_ignored_and_ten_k_beats_rounded_ten_q() {
+        let book = book_of(
+            vec![
+                fact(Some("2025-01-01"), "2025-12-31", 57_048e6, "10-K", "2026-02-13", "a"),
+                fact(Some("2025-01-01"), "2025-12-31", 57_000e6, "DEF 14A", "2026-04-06", "p"),
+                fact(Some("2025-01-01"), "2025-12-31", 57_000e6, "10-Q", "2026-05-01", "q"),
+            ],
+            "2026-09-01",
+        );
+        let figures = book.get("NetIncomeLoss");
+        assert_eq!(figures.len(), 1);
+        assert_eq!(figures[0].value, 57_048e6);
+        assert_eq!(figures[0].accn, "a");
+    }
+
+    #[test]
+    fn amendments_replace_and_later_filings_are_invisible_before_they_exist() {
+        let facts = vec![
+            fact(Some("2024-01-01"), "2024-12-31", 10.0, "10-K", "2025-02-01", "orig"),
+            fact(Some("2024-01-01"), "2024-12-31", 12.0, "10-K/A", "2025-06-01", "amend"),
+        ];
+        assert_eq!(book_of(facts.clone(), "2025-12-31").get("NetIncomeLoss")[0].value, 12.0);
+        assert_eq!(book_of(facts, "2025-03-01").get("NetIncomeLoss")[0].value, 10.0);
+    }
+
+    #[test]
+    fn periods_are_told_apart_by_length() {
+        let book = book_of(
+            vec![
+                fact(Some("2024-09-29"), "2025-09-27", 1.0, "10-K", "2025-10-31", "k"),
+                fact(Some("2025-09-28"), "2025-12-27", 2.0, "10-Q", "2026-01-30", "q1"),
+                fact(Some("2025-09-28"), "2026-03-28", 3.0, "10-Q", "2026-05-01", "q2"),
+                fact(Some("2025-09-28"), "2026-06-27", 4.0, "10-Q", "2026-07-31", "q3"),
+                fact(None, "2026-06-27", 5.0, "10-Q", "2026-07-31", "q3"),
+            ],
+            "2026-08-01",
+        );
+        let kinds: Vec<PeriodKind> = book.get("NetIncomeLoss").iter().map(Figure::kind).collect();
+        assert_eq!(
+            kinds,
+            vec![PeriodKind::Year, PeriodKind::Quarter, PeriodKind::HalfYear, PeriodKind::Instant, PeriodKind::NineMonths]
+        );
+        assert_eq!(book.report().unwrap().accession, "q3");
+        assert_eq!(book.report().unwrap().period_end.to_string(), "2026-06-27");
+    }
+}

@@ -1,0 +1,12 @@
+//! Shared library of Ask Bubba: job payloads and handlers, data sources, analysis, and the
+//! `Store` over SQLite and Postgres. The `api` and `worker` binaries depend on it; it depends on
+//! neither.
+#![forbid(unsafe_code)]
+
+pub mod handlers;
+pub mod limits;
+pub mod queue;
+pub mod settings;
+pub mod sources;
+pub mod store;
+pub mod testing;

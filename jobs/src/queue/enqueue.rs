@@ -1,0 +1,125 @@
+//! Putting jobs on the queue, with idempotency: a logical key joins a queued or running job.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use apalis_core::task::{Task, builder::TaskBuilder, task_id::TaskId};
+use serde::Serialize;
+use ulid::Ulid;
+
+use super::{Envelope, Job};
+use crate::store::{Store, StoreError};
+
+/// Why a job could not be enqueued.
+#[derive(Debug, thiserror::Error)]
+pub enum QueueError {
+    #[error("cannot encode the job payload: {0}")]
+    Encode(#[from] serde_json::Error),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("queue error: {0}")]
+    Backend(String),
+}
+
+/// The result of an enqueue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Enqueued {
+    pub id: String,
+    /// True when an identical job was already queued or running and this call joined it.
+    pub joined: bool,
+}
+
+/// Enqueues jobs into the database the store uses.
+#[derive(Clone, Debug)]
+pub struct JobQueue {
+    store: Store,
+}
+
+impl JobQueue {
+    pub fn new(store: Store) -> Self {
+        JobQueue { store }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Enqueues `job` to run now, or joins the identical job already waiting or running.
+    #[tracing::instrument(skip_all, err, fields(queue = J::QUEUE))]
+    pub async fn enqueue<J: Job>(&self, job: &J) -> Result<Enqueued, QueueError> {
+        self.enqueue_after(job, Duration::ZERO).await
+    }
+
+    /// Enqueues `job` to run after `delay` (joining an identical waiting job, as above).
+    pub async fn enqueue_after<J: Job>(&self, job: &J, delay: Duration) -> Result<Enqueued, QueueError> {
+        let Some(logical) = job.dedupe_key() else {
+            let id = self.push::<J>(vec![(job, None)], delay).await?.remove(0);
+            return Ok(Enqueued { id, joined: false });
+        };
+        let (active, generations) = self.store.active_job_for(J::QUEUE, &logical).await?;
+        if let Some(id) = active {
+            return Ok(Enqueued { id, joined: true });
+        }
+        // Racing callers compute the same generation, so the library's unique
+        // (queue, idempotency_key) index lets exactly one insert through.
+        let key = format!("{logical}#{generations}");
+        let proposed = self.push::<J>(vec![(job, Some(key.clone()))], delay).await?.remove(0);
+        let id = self
+            .store
+            .job_id_by_key(J::QUEUE, &key)
+            .await?
+            .ok_or_else(|| QueueError::Backend(format!("job with key {key} vanished")))?;
+        Ok(Enqueued { joined: id != proposed, id })
+    }
+
+    /// Enqueues many jobs of one kind in one statement (Postgres) or one transaction (SQLite),
+    /// without idempotency keys. Returns their ids.
+    pub async fn enqueue_batch<J: Job>(&self, jobs: &[J]) -> Result<Vec<String>, QueueError> {
+        self.push::<J>(jobs.iter().map(|j| (j, None)).collect(), Duration::ZERO).await
+    }
+
+    async fn push<J: Job>(&self, jobs: Vec<(&J, Option<String>)>, delay: Duration) -> Result<Vec<String>, QueueError> {
+        let run_at = SystemTime::now() + delay;
+        let mut ids = Vec::with_capacity(jobs.len());
+        let mut tasks: Vec<Task<Vec<u8>>> = Vec::with_capacity(jobs.len());
+        for (job, key) in jobs {
+            let payload = serde_json::to_vec(&Envelope { v: J::VERSION, job: serde_json::to_value(job)? })?;
+            let id = Ulid::new().to_string();
+            let mut builder = TaskBuilder::new(payload)
+                .task_id(TaskId::from_string(id.clone()))
+                .max_attempts(J::MAX_ATTEMPTS as usize)
+                .run_at_timestamp(unix(run_at));
+            if let Some(key) = key {
+                builder = builder.idempotency_key(key);
+            }
+            tasks.push(builder.build());
+            ids.push(id);
+        }
+        match &self.store {
+            Store::Sqlite(pool) => {
+                let mut tx = pool.begin().await.map_err(StoreError::from)?;
+                apalis_sqlite::queries::push_tasks(&mut *tx, J::QUEUE, &tasks)
+                    .await
+                    .map_err(|e| QueueError::Backend(e.to_string()))?;
+                tx.commit().await.map_err(StoreError::from)?;
+            }
+            Store::Postgres(pool) => {
+                let mut conn = pool.acquire().await.map_err(StoreError::from)?;
+                let pushed = apalis_postgres::queries::push_tasks(&mut *conn, J::QUEUE, tasks).await;
+                match pushed {
+                    Ok(()) => {}
+                    // Postgres has no ON CONFLICT in the library's insert: a taken key is
+                    // the race we expected, and the caller looks the winner up.
+                    Err(apalis_postgres::Error::Database(sqlx::Error::Database(db)))
+                        if db.is_unique_violation() => {}
+                    Err(err) => return Err(QueueError::Backend(err.to_string())),
+                }
+            }
+        }
+        Ok(ids)
+    }
+}
+
+fn unix(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default()
+}

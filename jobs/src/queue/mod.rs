@@ -1,0 +1,37 @@
+//! The durable job queue, on the job library (apalis) over the same database as the store.
+//! The API enqueues with [`JobQueue`]; the worker runs handlers through [`runner`].
+
+mod enqueue;
+pub mod runner;
+
+use std::time::Duration;
+
+use serde::{Serialize, de::DeserializeOwned};
+
+pub use enqueue::{Enqueued, JobQueue, QueueError};
+
+/// A kind of job: a versioned, serde payload on an explicit queue.
+pub trait Job: Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// The queue name stored with each job. Set explicitly: the library's default is the
+    /// Rust type path, and a rename would strand queued jobs.
+    const QUEUE: &'static str;
+    /// Payload version; a worker refuses (fails with the reason) a version it does not know.
+    const VERSION: u32 = 1;
+    /// Runs, including crashes of the worker, before the job fails for good.
+    const MAX_ATTEMPTS: u32 = 5;
+    /// Longest a single run may take.
+    const TIMEOUT: Duration = Duration::from_secs(300);
+
+    /// The logical identity of the job: concurrent enqueues with the same key while one is
+    /// queued or running join that job. `None` means every enqueue makes a new job.
+    fn dedupe_key(&self) -> Option<String> {
+        None
+    }
+}
+
+/// How a payload is stored: `{"v": version, "job": {...}}`.
+#[derive(Debug, Serialize, serde::Deserialize)]
+pub struct Envelope {
+    pub v: u32,
+    pub job: serde_json::Value,
+}

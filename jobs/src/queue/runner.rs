@@ -1,0 +1,136 @@
+//! Running one job: decode and version-check the payload, guard against jobs that keep
+//! crashing their worker, enforce the timeout, and turn failures into durable retries with
+//! exponential backoff and jitter (or the upstream's `Retry-After`).
+
+use std::{future::Future, sync::Arc, time::Duration};
+
+use apalis_core::{
+    error::{AbortError, BoxDynError},
+    task::{data::Data, task_id::TaskId},
+};
+use rand::Rng;
+
+use super::{Envelope, Job};
+use crate::store::Store;
+
+/// Why a run failed, and so what happens next.
+#[derive(Debug, thiserror::Error)]
+pub enum JobError {
+    /// Worth another try later: after `after` when the upstream said so (`Retry-After`),
+    /// otherwise after an exponential backoff.
+    #[error("{reason}")]
+    Retry { reason: String, after: Option<Duration> },
+    /// No point retrying (bad input, unsupported company, ...): the job fails now.
+    #[error("{0}")]
+    Permanent(String),
+}
+
+impl JobError {
+    pub fn retry(reason: impl std::fmt::Display) -> Self {
+        JobError::Retry { reason: reason.to_string(), after: None }
+    }
+
+    pub fn permanent(reason: impl std::fmt::Display) -> Self {
+        JobError::Permanent(reason.to_string())
+    }
+}
+
+impl From<crate::store::StoreError> for JobError {
+    fn from(err: crate::store::StoreError) -> Self {
+        JobError::retry(format!("database: {err}"))
+    }
+}
+
+/// What a handler gets besides its payload.
+pub struct JobRun {
+    pub job_id: String,
+    pub queue: &'static str,
+    /// 1 for the first run.
+    pub attempt: i64,
+    pub ctx: Arc<crate::handlers::JobContext>,
+}
+
+impl JobRun {
+    pub fn store(&self) -> &Store {
+        &self.ctx.store
+    }
+
+    /// Records the stage the job has really reached, for the API and the page.
+    pub async fn progress(&self, stage: &str, percent: u8, message: &str) {
+        if let Err(err) = self.ctx.store.set_progress(&self.job_id, self.queue, stage, percent, message).await {
+            // Progress is informative; losing one update must not fail the job.
+            tracing::warn!(job = %self.job_id, %err, "could not record progress");
+        }
+    }
+}
+
+/// A job kind the worker knows how to run.
+pub trait JobHandler: Job {
+    /// Runs the job; must be idempotent (delivery is at least once).
+    fn run(self, run: &JobRun) -> impl Future<Output = Result<serde_json::Value, JobError>> + Send;
+}
+
+/// Backoff for the n-th retry: 2^n seconds from 2 s, capped at 10 minutes, with up to 25%
+/// random jitter so a fleet does not retry in lockstep.
+pub fn backoff(attempt: i64) -> Duration {
+    let base = 2u64.saturating_pow(attempt.clamp(1, 20) as u32).min(600);
+    let jitter = rand::rng().random_range(0..=base * 250);
+    Duration::from_millis(base * 1000 + jitter)
+}
+
+/// The function the worker registers for each job kind.
+pub async fn run_task<J: JobHandler>(
+    payload: serde_json::Value,
+    task_id: TaskId,
+    ctx: Data<Arc<crate::handlers::JobContext>>,
+) -> Result<serde_json::Value, BoxDynError> {
+    let ctx: Arc<crate::handlers::JobContext> = (*ctx).clone();
+    let job_id = task_id.to_string();
+    let record = ctx.store.job(&job_id).await.map_err(|e| Box::new(e) as BoxDynError)?;
+    let (attempts, max_attempts) = record.map(|r| (r.attempts, r.max_attempts)).unwrap_or((0, 1));
+    // The library re-enqueues jobs orphaned by a dead worker without looking at the attempt
+    // count, so a job that crashes its worker would loop forever: stop it here.
+    if attempts >= max_attempts {
+        return Err(abort(format!(
+            "gave up after {attempts} attempts: the worker stopped in the middle of this job each time"
+        )));
+    }
+    let job = decode::<J>(payload).map_err(abort)?;
+    let run = JobRun { job_id: job_id.clone(), queue: J::QUEUE, attempt: attempts + 1, ctx: ctx.clone() };
+    let outcome = match tokio::time::timeout(J::TIMEOUT, job.run(&run)).await {
+        Ok(outcome) => outcome,
+        Err(_) => Err(JobError::retry(format!("timed out after {} s", J::TIMEOUT.as_secs()))),
+    };
+    match outcome {
+        Ok(value) => Ok(value),
+        Err(JobError::Permanent(reason)) => Err(abort(reason)),
+        Err(JobError::Retry { reason, after }) => {
+            let delay = after.unwrap_or_else(|| backoff(run.attempt));
+            let when = chrono::Utc::now() + chrono::Duration::from_std(delay).unwrap_or_default();
+            if let Err(err) = ctx.store.set_job_run_at(&job_id, when).await {
+                tracing::warn!(job = %job_id, %err, "could not schedule the retry");
+            }
+            tracing::warn!(job = %job_id, attempt = run.attempt, %reason, retry_in_ms = delay.as_millis() as u64, "job failed, will retry");
+            Err(reason.into())
+        }
+    }
+}
+
+/// Decodes `{"v": N, "job": {...}}` into the job type, with a message fit for `last_error`.
+pub fn decode<J: Job>(payload: serde_json::Value) -> Result<J, String> {
+    let envelope: Envelope = serde_json::from_value(payload)
+        .map_err(|err| format!("payload is not a job envelope: {err}"))?;
+    if envelope.v != J::VERSION {
+        return Err(format!(
+            "payload version {} is not supported by this worker (expects {})",
+            envelope.v,
+            J::VERSION
+        ));
+    }
+    serde_json::from_value(envelope.job)
+        .map_err(|err| format!("payload does not decode as a {} job: {err}", J::QUEUE))
+}
+
+fn abort(reason: String) -> BoxDynError {
+    Box::new(AbortError::new(reason))
+}

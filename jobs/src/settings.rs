@@ -1,0 +1,61 @@
+//! Configuration both binaries share, from environment variables, each with a default that
+//! runs out of the box. `Debug` never shows a password.
+
+use std::{env, path::PathBuf, time::Duration};
+
+use crate::store::{DatabaseUrl, StoreError};
+
+/// Settings read by both `api` and `worker`.
+#[derive(Debug, Clone)]
+pub struct CommonSettings {
+    pub database_url: DatabaseUrl,
+    /// Fleet-wide limits (and later sessions) live in Redis when set; in-process otherwise.
+    pub redis_url: Option<RedactedUrl>,
+    /// Snapshot mode: read market data from this folder instead of the live sources.
+    pub market_data_dir: Option<PathBuf>,
+    /// SEC fair access asks for a User-Agent naming the operator and a contact address.
+    pub sec_user_agent: String,
+    /// Base URL of www.sec.gov (ticker lists, filings), overridable for tests.
+    pub sec_www_base_url: String,
+    /// Base URL of data.sec.gov (company facts, submissions), overridable for tests.
+    pub sec_data_base_url: String,
+    /// How long a stored analysis counts as fresh.
+    pub analysis_max_age: Duration,
+}
+
+/// A URL whose password is hidden when printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct RedactedUrl(pub String);
+
+impl std::fmt::Debug for RedactedUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::store::redact(&self.0))
+    }
+}
+
+impl CommonSettings {
+    /// Reads the shared variables; a malformed value is an error naming the variable.
+    pub fn from_env() -> Result<Self, StoreError> {
+        let hours: u64 = match non_empty("ANALYSIS_MAX_AGE_HOURS") {
+            Some(raw) => raw.parse().map_err(|_| {
+                StoreError::BadUrl(format!("ANALYSIS_MAX_AGE_HOURS must be a whole number of hours, got '{raw}'"))
+            })?,
+            None => 24,
+        };
+        Ok(CommonSettings {
+            database_url: DatabaseUrl::from_env()?,
+            redis_url: non_empty("REDIS_URL").map(RedactedUrl),
+            market_data_dir: non_empty("MARKET_DATA_DIR").map(PathBuf::from),
+            sec_user_agent: non_empty("SEC_USER_AGENT")
+                .unwrap_or_else(|| "AskBubba/0.1 (operator contact: admin@askbubba.example)".into()),
+            sec_www_base_url: non_empty("SEC_WWW_BASE_URL").unwrap_or_else(|| "https://www.sec.gov".into()),
+            sec_data_base_url: non_empty("SEC_DATA_BASE_URL").unwrap_or_else(|| "https://data.sec.gov".into()),
+            analysis_max_age: Duration::from_secs(hours * 3600),
+        })
+    }
+}
+
+/// An environment variable that is set and not blank.
+pub fn non_empty(name: &str) -> Option<String> {
+    env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+}

@@ -1,0 +1,102 @@
+//! Short interest (question 12): FINRA's shares-short file. The snapshot reader takes the
+//! newest `short-interest/finra-YYYY-MM-DD.csv` (ISO dates sort by name). `short_pct_of_float`
+//! is in percent (0.9465 = 0.95%) and blank when no float was known: that is 'unknown', never 0.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    error::{SourceError, SourceFuture},
+    snapshot::Snapshot,
+};
+
+/// One ticker's short position at a settlement date.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShortInterest {
+    pub symbol: String,
+    pub settlement_date: Option<NaiveDate>,
+    pub shares_short: Option<f64>,
+    /// Shares short as a percent of the float; `None` when the float is unknown.
+    pub short_pct_of_float: Option<f64>,
+    pub float_shares: Option<f64>,
+}
+
+/// Finds `symbol` in a FINRA short-interest CSV (columns by header name). `Ok(None)` when the
+/// ticker is not listed.
+pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInterest>, SourceError> {
+    let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(bytes);
+    let headers = reader
+        .headers()
+        .map_err(|err| SourceError::Parse(format!("short-interest CSV header: {err}")))?
+        .clone();
+    let col = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let ticker = col("ticker")
+        .or_else(|| col("symbol"))
+        .ok_or_else(|| SourceError::Parse("short-interest CSV has no ticker column".into()))?;
+    let (settlement, short, pct, float) =
+        (col("settlement_date"), col("shares_short"), col("short_pct_of_float"), col("float_shares"));
+    for record in reader.records() {
+        let record = record.map_err(|err| SourceError::Parse(format!("short-interest CSV row: {err}")))?;
+        if !record.get(ticker).is_some_and(|t| t.eq_ignore_ascii_case(symbol)) {
+            continue;
+        }
+        let number = |i: Option<usize>| {
+            i.and_then(|i| record.get(i))
+                .and_then(|v| v.parse::<f64>().ok())
+                .filter(|v| v.is_finite() && *v >= 0.0)
+        };
+        let float_shares = number(float).filter(|f| *f > 0.0);
+        return Ok(Some(ShortInterest {
+            symbol: symbol.to_ascii_uppercase(),
+            settlement_date: settlement
+                .and_then(|i| record.get(i))
+                .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()),
+            shares_short: number(short),
+            // A percentage without a known float cannot be right: treat it as unknown.
+            short_pct_of_float: number(pct).filter(|_| float.is_none() || float_shares.is_some()),
+            float_shares,
+        }));
+    }
+    Ok(None)
+}
+
+/// Where short interest comes from.
+pub trait ShortInterestSource: Send + Sync {
+    /// The latest short position for `symbol`; `Ok(None)` when the source does not list it.
+    fn short_interest<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Option<ShortInterest>>;
+}
+
+impl ShortInterestSource for Snapshot {
+    fn short_interest<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Option<ShortInterest>> {
+        Box::pin(async move {
+            let names = self.list("short-interest").await?;
+            let Some(newest) = names.iter().filter(|n| n.starts_with("finra-") && n.ends_with(".csv")).max() else {
+                return Ok(None);
+            };
+            let bytes = self.read(format!("short-interest/{newest}")).await?;
+            find_in_finra_csv(&bytes, symbol)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &[u8] = b"ticker,settlement_date,shares_short,shares_short_max_since_2021,shares_short_pct_of_max,shares_flag,short_pct_of_float,float_shares,float_fetched_at
+AAPL,2026-05-15,138782718,157008120,0.88,NORMAL,0.9465,14662534368,2026-06-09T23:20:45
+MSFT,2026-05-15,77302679,83407242,0.92,NORMAL,,,
+";
+
+    #[test]
+    fn percent_is_kept_and_blank_float_is_unknown() {
+        let aapl = find_in_finra_csv(SAMPLE, "aapl").unwrap().unwrap();
+        assert_eq!(aapl.short_pct_of_float, Some(0.9465));
+        assert_eq!(aapl.settlement_date, NaiveDate::from_ymd_opt(2026, 5, 15));
+        let msft = find_in_finra_csv(SAMPLE, "MSFT").unwrap().unwrap();
+        assert_eq!(msft.short_pct_of_float, None);
+        assert_eq!(msft.shares_short, Some(77302679.0));
+        assert_eq!(find_in_finra_csv(SAMPLE, "ZZZZ").unwrap(), None);
+    }
+}

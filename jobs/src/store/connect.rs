@@ -1,0 +1,172 @@
+//! Parsing `DATABASE_URL` and opening the pool with the settings each backend needs.
+
+use std::{fmt, path::PathBuf, str::FromStr, time::Duration};
+
+use sqlx::{
+    Connection,
+    postgres::{PgConnectOptions, PgPoolOptions},
+    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
+};
+
+use super::{Store, StoreError, StoreResult};
+
+/// Default database when `DATABASE_URL` is unset: a SQLite file created on first start.
+pub const DEFAULT_SQLITE_PATH: &str = "data/askbubba.db";
+
+/// A parsed `DATABASE_URL`. `Debug`/`Display` never show a password.
+#[derive(Clone, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl DatabaseUrl {
+    /// The default embedded database, relative to the working directory.
+    pub fn default_sqlite() -> Self {
+        DatabaseUrl::Sqlite(PathBuf::from(DEFAULT_SQLITE_PATH))
+    }
+
+    /// Reads `DATABASE_URL`, falling back to the embedded SQLite file.
+    pub fn from_env() -> StoreResult<Self> {
+        match std::env::var("DATABASE_URL") {
+            Ok(raw) if !raw.trim().is_empty() => raw.parse(),
+            _ => Ok(Self::default_sqlite()),
+        }
+    }
+}
+
+impl FromStr for DatabaseUrl {
+    type Err = StoreError;
+
+    fn from_str(raw: &str) -> StoreResult<Self> {
+        let raw = raw.trim();
+        if let Some(rest) = raw.strip_prefix("sqlite:") {
+            let path = rest.trim_start_matches("//");
+            let path = path.split('?').next().unwrap_or_default();
+            if path.is_empty() || path == ":memory:" {
+                return Err(StoreError::BadUrl(
+                    "sqlite URL needs a file path, e.g. sqlite://data/askbubba.db".into(),
+                ));
+            }
+            return Ok(DatabaseUrl::Sqlite(PathBuf::from(path)));
+        }
+        if raw.starts_with("postgres://") || raw.starts_with("postgresql://") {
+            PgConnectOptions::from_str(raw).map_err(|err| {
+                StoreError::BadUrl(format!("{}: {err}", redact(raw)))
+            })?;
+            return Ok(DatabaseUrl::Postgres(raw.to_string()));
+        }
+        Err(StoreError::BadUrl(format!(
+            "'{}' is neither sqlite://PATH nor postgres://USER@HOST/DB",
+            redact(raw)
+        )))
+    }
+}
+
+/// Hides the password of a URL such as `postgres://user:secret@host/db`.
+pub fn redact(raw: &str) -> String {
+    match url::Url::parse(raw) {
+        Ok(mut url) if url.password().is_some() => {
+            let _ = url.set_password(Some("***"));
+            url.to_string()
+        }
+        _ => raw.to_string(),
+    }
+}
+
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DatabaseUrl::Sqlite(path) => write!(f, "sqlite://{}", path.display()),
+            DatabaseUrl::Postgres(raw) => f.write_str(&redact(raw)),
+        }
+    }
+}
+
+pub(super) async fn connect(url: &DatabaseUrl) -> StoreResult<Store> {
+    match url {
+        DatabaseUrl::Sqlite(path) => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|err| {
+                    StoreError::Unavailable(format!(
+                        "cannot create the data directory {}: {err}",
+                        dir.display()
+                    ))
+                })?;
+            }
+            let options = SqliteConnectOptions::new()
+                .filename(path)
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(5))
+                .foreign_keys(true);
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await
+                .map_err(|err| open_error(url, err))?;
+            Ok(Store::Sqlite(pool))
+        }
+        DatabaseUrl::Postgres(raw) => {
+            let options = PgConnectOptions::from_str(raw)
+                .map_err(|err| StoreError::BadUrl(format!("{url}: {err}")))?;
+            // One direct connection first: the pool would hide the cause (refused, bad
+            // password, no such database) behind a timeout.
+            let probe = sqlx::postgres::PgConnection::connect_with(&options.clone())
+                .await
+                .map_err(|err| open_error(url, err))?;
+            let _ = probe.close().await;
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect_with(options)
+                .await
+                .map_err(|err| open_error(url, err))?;
+            Ok(Store::Postgres(pool))
+        }
+    }
+}
+
+/// Turns a connection failure into a message that names the database (without secrets).
+fn open_error(url: &DatabaseUrl, err: sqlx::Error) -> StoreError {
+    StoreError::Unavailable(format!("cannot open the database {url}: {err}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_both_schemes_and_rejects_others() {
+        assert_eq!(
+            "sqlite://data/x.db".parse::<DatabaseUrl>().unwrap(),
+            DatabaseUrl::Sqlite("data/x.db".into())
+        );
+        assert!(matches!(
+            "postgres://u@127.0.0.1/db".parse::<DatabaseUrl>(),
+            Ok(DatabaseUrl::Postgres(_))
+        ));
+        let err = "mysql://x".parse::<DatabaseUrl>().unwrap_err().to_string();
+        assert!(err.contains("neither sqlite"), "{err}");
+        assert!("sqlite::memory:".parse::<DatabaseUrl>().is_err());
+    }
+
+    #[test]
+    fn never_shows_a_password() {
+        let url: DatabaseUrl = "postgres://bob:hunter2@db.example/prod".parse().unwrap();
+        assert!(!format!("{url:?} {url}").contains("hunter2"));
+        let err = "postgres://bob:hunter2@db:notaport/x"
+            .parse::<DatabaseUrl>()
+            .unwrap_err()
+            .to_string();
+        assert!(!err.contains("hunter2"), "{err}");
+    }
+}

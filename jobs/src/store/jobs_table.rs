@@ -1,0 +1,320 @@
+//! Reading and steering the job library's own tables (`Jobs` on SQLite, `apalis.jobs` on
+//! Postgres): job status for the API and `worker --list`, counts for metrics, and the few
+//! writes the library lacks (a durable retry time, handing jobs back at shutdown).
+
+use chrono::{DateTime, Utc};
+use sqlx::AssertSqlSafe;
+use serde::Serialize;
+
+use super::{Store, StoreResult, escape_like};
+
+/// What a job is doing, as users and operators see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JobStatus {
+    /// Waiting to be picked up (or picked up but not started).
+    Queued,
+    Running,
+    /// Failed, and will run again at `run_at`.
+    Retrying,
+    Succeeded,
+    /// Failed for good: out of attempts, or stopped on purpose.
+    Failed,
+}
+
+impl JobStatus {
+    pub const ALL: [JobStatus; 5] = [
+        JobStatus::Queued,
+        JobStatus::Running,
+        JobStatus::Retrying,
+        JobStatus::Succeeded,
+        JobStatus::Failed,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobStatus::Queued => "queued",
+            JobStatus::Running => "running",
+            JobStatus::Retrying => "retrying",
+            JobStatus::Succeeded => "succeeded",
+            JobStatus::Failed => "failed",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<JobStatus> {
+        JobStatus::ALL.into_iter().find(|s| s.as_str() == raw.trim().to_lowercase())
+    }
+
+    /// Whether the job has ended and will not change any more.
+    pub fn is_final(self) -> bool {
+        matches!(self, JobStatus::Succeeded | JobStatus::Failed)
+    }
+
+    /// The library's status values this status covers (before the attempts test).
+    fn library_statuses(self) -> &'static [&'static str] {
+        match self {
+            JobStatus::Queued => &["Pending", "Queued"],
+            JobStatus::Running => &["Running"],
+            JobStatus::Retrying | JobStatus::Failed => &["Failed", "Killed"],
+            JobStatus::Succeeded => &["Done"],
+        }
+    }
+
+    fn from_library(status: &str, attempts: i64, max_attempts: i64) -> JobStatus {
+        match status {
+            "Pending" | "Queued" => JobStatus::Queued,
+            "Running" => JobStatus::Running,
+            "Done" => JobStatus::Succeeded,
+            "Failed" if attempts < max_attempts => JobStatus::Retrying,
+            _ => JobStatus::Failed,
+        }
+    }
+}
+
+/// One job as stored by the queue.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JobRecord {
+    pub id: String,
+    pub queue: String,
+    pub status: JobStatus,
+    pub attempts: i64,
+    pub max_attempts: i64,
+    pub run_at: DateTime<Utc>,
+    pub done_at: Option<DateTime<Utc>>,
+    pub locked_by: Option<String>,
+    /// The last error message, when the last run failed.
+    pub error: Option<String>,
+    #[serde(skip)]
+    pub payload: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct JobRow {
+    id: String,
+    job_type: String,
+    status: String,
+    attempts: i64,
+    max_attempts: i64,
+    run_at: i64,
+    done_at: Option<i64>,
+    lock_by: Option<String>,
+    last_result: Option<String>,
+    payload: Option<String>,
+}
+
+impl From<JobRow> for JobRecord {
+    fn from(row: JobRow) -> Self {
+        let error = row.last_result.as_deref().and_then(error_of_result);
+        JobRecord {
+            status: JobStatus::from_library(&row.status, row.attempts, row.max_attempts),
+            id: row.id,
+            queue: row.job_type,
+            attempts: row.attempts,
+            max_attempts: row.max_attempts,
+            run_at: epoch(row.run_at),
+            done_at: row.done_at.map(epoch),
+            locked_by: row.lock_by,
+            error: if row.status == "Done" { None } else { error },
+            payload: row.payload.unwrap_or_default(),
+        }
+    }
+}
+
+fn epoch(secs: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(secs, 0).unwrap_or_default()
+}
+
+/// The library stores results as `{"Ok": ..}` / `{"Err": "message"}`.
+fn error_of_result(raw: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(raw).ok()?;
+    let err = value.get("Err")?;
+    Some(match err.as_str() {
+        Some(text) => text.to_string(),
+        None => err.to_string(),
+    })
+}
+
+/// Filters of `worker --list`.
+#[derive(Debug, Clone, Default)]
+pub struct JobFilter {
+    pub status: Option<JobStatus>,
+    pub queue: Option<String>,
+    pub limit: i64,
+}
+
+/// Job count per queue and status, for metrics.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct JobCount {
+    pub queue: String,
+    pub status: JobStatus,
+    pub count: i64,
+}
+
+const SQLITE_COLUMNS: &str = "id, job_type, status, attempts, max_attempts, run_at, done_at,
+    lock_by, last_result, CAST(job AS TEXT) AS payload FROM Jobs";
+const PG_COLUMNS: &str = "id, job_type, status, attempts::bigint AS attempts,
+    max_attempts::bigint AS max_attempts, EXTRACT(EPOCH FROM run_at)::bigint AS run_at,
+    EXTRACT(EPOCH FROM done_at)::bigint AS done_at, lock_by, last_result::text AS last_result,
+    convert_from(job, 'UTF8') AS payload FROM apalis.jobs";
+
+impl Store {
+    /// One job by id.
+    pub async fn job(&self, id: &str) -> StoreResult<Option<JobRecord>> {
+        let row: Option<JobRow> = match self {
+            Store::Sqlite(pool) => {
+                let sql = format!("SELECT {SQLITE_COLUMNS} WHERE id = $1");
+                sqlx::query_as(AssertSqlSafe(sql.as_str())).bind(id).fetch_optional(pool).await?
+            }
+            Store::Postgres(pool) => {
+                let sql = format!("SELECT {PG_COLUMNS} WHERE id = $1");
+                sqlx::query_as(AssertSqlSafe(sql.as_str())).bind(id).fetch_optional(pool).await?
+            }
+        };
+        Ok(row.map(JobRecord::from))
+    }
+
+    /// Jobs, newest first, filtered by status and queue.
+    pub async fn list_jobs(&self, filter: &JobFilter) -> StoreResult<Vec<JobRecord>> {
+        let statuses: Vec<String> = filter
+            .status
+            .map(|s| s.library_statuses().iter().map(|s| s.to_string()).collect())
+            .unwrap_or_default();
+        let status_list = statuses.join(",");
+        // `$1 = ''` disables a filter; statuses go in as one comma-joined text to keep the
+        // statement identical on both backends.
+        let where_clause = "WHERE ($1 = '' OR job_type = $1)
+            AND ($2 = '' OR (',' || $2 || ',') LIKE ('%,' || status || ',%'))";
+        let limit = filter.limit.clamp(1, 10_000);
+        // The status refinement that needs attempts (retrying vs failed) happens below, so
+        // fetch generously and cut after.
+        let rows: Vec<JobRow> = match self {
+            Store::Sqlite(pool) => {
+                let sql = format!("SELECT {SQLITE_COLUMNS} {where_clause} ORDER BY run_at DESC, id DESC LIMIT $3");
+                sqlx::query_as(AssertSqlSafe(sql.as_str()))
+                    .bind(filter.queue.clone().unwrap_or_default())
+                    .bind(&status_list)
+                    .bind(limit * 4)
+                    .fetch_all(pool)
+                    .await?
+            }
+            Store::Postgres(pool) => {
+                let sql = format!("SELECT {PG_COLUMNS} {where_clause} ORDER BY run_at DESC, id DESC LIMIT $3");
+                sqlx::query_as(AssertSqlSafe(sql.as_str()))
+                    .bind(filter.queue.clone().unwrap_or_default())
+                    .bind(&status_list)
+                    .bind(limit * 4)
+                    .fetch_all(pool)
+                    .await?
+            }
+        };
+        Ok(rows
+            .into_iter()
+            .map(JobRecord::from)
+            .filter(|job| filter.status.is_none_or(|s| s == job.status))
+            .take(limit as usize)
+            .collect())
+    }
+
+    /// Number of jobs per queue and status.
+    pub async fn job_counts(&self) -> StoreResult<Vec<JobCount>> {
+        let sql_sqlite = "SELECT job_type, status, attempts < max_attempts AS can_retry,
+            COUNT(*) FROM Jobs GROUP BY 1, 2, 3";
+        let sql_pg = "SELECT job_type, status, attempts < max_attempts AS can_retry,
+            COUNT(*) FROM apalis.jobs GROUP BY 1, 2, 3";
+        let rows: Vec<(String, String, bool, i64)> = match self {
+            Store::Sqlite(pool) => sqlx::query_as(sql_sqlite).fetch_all(pool).await?,
+            Store::Postgres(pool) => sqlx::query_as(sql_pg).fetch_all(pool).await?,
+        };
+        let mut counts: Vec<JobCount> = Vec::new();
+        for (queue, status, can_retry, count) in rows {
+            let status = JobStatus::from_library(&status, i64::from(!can_retry), 1);
+            match counts.iter_mut().find(|c| c.queue == queue && c.status == status) {
+                Some(existing) => existing.count += count,
+                None => counts.push(JobCount { queue, status, count }),
+            }
+        }
+        Ok(counts)
+    }
+
+    /// Sets when a failed job may run again: the library retries failed jobs whose `run_at`
+    /// has passed, so writing it before the handler returns its error makes the backoff
+    /// durable across worker restarts.
+    pub async fn set_job_run_at(&self, id: &str, run_at: DateTime<Utc>) -> StoreResult<()> {
+        match self {
+            Store::Sqlite(pool) => {
+                sqlx::query("UPDATE Jobs SET run_at = $1 WHERE id = $2")
+                    .bind(run_at.timestamp())
+                    .bind(id)
+                    .execute(pool)
+                    .await?;
+            }
+            Store::Postgres(pool) => {
+                sqlx::query("UPDATE apalis.jobs SET run_at = $1 WHERE id = $2")
+                    .bind(run_at)
+                    .bind(id)
+                    .execute(pool)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Hands every job locked by a worker whose name starts with `worker_prefix` back to the
+    /// queue: fetched-but-unstarted jobs as they were, interrupted ones with the attempt
+    /// counted. Returns how many.
+    pub async fn hand_back_jobs(&self, worker_prefix: &str) -> StoreResult<u64> {
+        let table = self.jobs_table();
+        let pattern = format!("{}%", escape_like(worker_prefix));
+        let sql = format!(
+            "UPDATE {table} SET
+                attempts = CASE WHEN status = 'Running' THEN attempts + 1 ELSE attempts END,
+                status = 'Pending', lock_by = NULL, lock_at = NULL
+            WHERE lock_by LIKE $1 ESCAPE '\\' AND status IN ('Queued', 'Running')"
+        );
+        Ok(with_pool!(self, pool => sqlx::query(AssertSqlSafe(sql.as_str())).bind(&pattern).execute(pool).await?.rows_affected()))
+    }
+
+    /// The id of the job enqueued with this idempotency key, if any.
+    pub async fn job_id_by_key(&self, queue: &str, key: &str) -> StoreResult<Option<String>> {
+        let table = self.jobs_table();
+        let sql = format!("SELECT id FROM {table} WHERE job_type = $1 AND idempotency_key = $2");
+        Ok(with_pool!(self, pool => sqlx::query_scalar(AssertSqlSafe(sql.as_str())).bind(queue).bind(key).fetch_optional(pool).await?))
+    }
+
+    /// A job for this logical key that has not ended yet (keys are `{logical}#{generation}`),
+    /// and how many generations exist, so the next enqueue can pick a fresh key.
+    pub async fn active_job_for(&self, queue: &str, logical: &str) -> StoreResult<(Option<String>, i64)> {
+        let table = self.jobs_table();
+        let pattern = format!("{}#%", escape_like(logical));
+        let active_sql = format!(
+            "SELECT id FROM {table} WHERE job_type = $1 AND idempotency_key LIKE $2 ESCAPE '\\'
+               AND (status IN ('Pending', 'Queued', 'Running')
+                    OR (status = 'Failed' AND attempts < max_attempts))
+             ORDER BY run_at DESC LIMIT 1"
+        );
+        let count_sql = format!(
+            "SELECT COUNT(*) FROM {table} WHERE job_type = $1 AND idempotency_key LIKE $2 ESCAPE '\\'"
+        );
+        with_pool!(self, pool => {
+            let active: Option<String> = sqlx::query_scalar(AssertSqlSafe(active_sql.as_str()))
+                .bind(queue)
+                .bind(&pattern)
+                .fetch_optional(pool)
+                .await?;
+            let count: i64 = sqlx::query_scalar(AssertSqlSafe(count_sql.as_str()))
+                .bind(queue)
+                .bind(&pattern)
+                .fetch_one(pool)
+                .await?;
+            Ok((active, count))
+        })
+    }
+
+    fn jobs_table(&self) -> &'static str {
+        match self {
+            Store::Sqlite(_) => "Jobs",
+            Store::Postgres(_) => "apalis.jobs",
+        }
+    }
+}

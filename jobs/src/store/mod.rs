@@ -1,0 +1,95 @@
+//! All SQL of the product, for both databases. `Store` is chosen once at start-up from the
+//! database URL and held as an enum so callers stay concrete; each resource lives in its own
+//! file with native SQL per backend.
+
+/// Runs one expression against whichever pool the store holds. Queries written with `$N`
+/// placeholders run unchanged on both backends; the body is compiled once per pool type.
+macro_rules! with_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            $crate::store::Store::Sqlite($pool) => $body,
+            $crate::store::Store::Postgres($pool) => $body,
+        }
+    };
+}
+
+mod connect;
+mod error;
+pub mod jobs_table;
+pub mod progress;
+pub mod tickers;
+
+use sqlx::{PgPool, SqlitePool};
+
+pub use connect::{DatabaseUrl, redact};
+pub use error::{StoreError, StoreResult};
+
+/// Which database a store talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The product's storage: one SQLite file (embedded mode) or a Postgres database (scale-out).
+#[derive(Clone, Debug)]
+pub enum Store {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+impl Store {
+    /// Connects to the database named by `url` (see [`DatabaseUrl`]).
+    #[tracing::instrument(skip_all, err)]
+    pub async fn connect(url: &DatabaseUrl) -> StoreResult<Store> {
+        connect::connect(url).await
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            Store::Sqlite(_) => Backend::Sqlite,
+            Store::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Applies our migrations (history table `app_migrations`) and the job library's own.
+    #[tracing::instrument(skip_all, err)]
+    pub async fn migrate(&self) -> StoreResult<()> {
+        match self {
+            Store::Sqlite(pool) => {
+                let mut ours = sqlx::migrate!("../migrations/sqlite");
+                ours.dangerous_set_table_name("app_migrations");
+                ours.run(pool).await?;
+                // Not `SqliteStorage::setup()`: it would switch a pooled connection to
+                // `synchronous=OFF`. The library keeps its history in `_sqlx_migrations`.
+                apalis_sqlite::SqliteStorage::migrations().run(pool).await?;
+            }
+            Store::Postgres(pool) => {
+                let mut ours = sqlx::migrate!("../migrations/postgres");
+                ours.dangerous_set_table_name("app_migrations");
+                ours.run(pool).await?;
+                apalis_postgres::PostgresStorage::<()>::migrations()
+                    .run(pool)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A cheap round trip, for readiness checks.
+    pub async fn ping(&self) -> StoreResult<()> {
+        with_pool!(self, pool => {
+            sqlx::query("SELECT 1").execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        with_pool!(self, pool => pool.close().await)
+    }
+}
+
+/// Escapes LIKE wildcards (with `\\` as the escape character) so user text matches literally.
+pub(crate) fn escape_like(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}

@@ -1,0 +1,122 @@
+//! The SEC ticker directory: bulk replacement by the `LoadTickers` job and the ranked
+//! server-side search behind `GET /api/tickers/search`.
+
+use serde::Serialize;
+
+use super::{Store, StoreResult, escape_like};
+use crate::sources::tickers::TickerEntry;
+
+/// Most results a search returns (spec: ticker search result limit).
+pub const SEARCH_LIMIT: i64 = 100;
+
+/// One search hit, as the browser receives it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+pub struct TickerHit {
+    pub ticker: String,
+    pub name: String,
+}
+
+/// A company found by its ticker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+pub struct TickerRow {
+    pub ticker: String,
+    pub cik: i64,
+    pub name: String,
+    pub exchange: Option<String>,
+}
+
+impl Store {
+    /// Replaces the directory with `entries` in one transaction, so searches never see a
+    /// half-loaded list. Returns the number of tickers stored.
+    #[tracing::instrument(skip_all, err, fields(count = entries.len()))]
+    pub async fn replace_tickers(&self, entries: &[TickerEntry]) -> StoreResult<u64> {
+        // Bind parameters per statement are limited (SQLite 32766), so insert in chunks.
+        const CHUNK: usize = 500;
+        with_pool!(self, pool => {{
+                let mut tx = pool.begin().await?;
+                sqlx::query("DELETE FROM tickers").execute(&mut *tx).await?;
+                let mut stored = 0;
+                for chunk in entries.chunks(CHUNK) {
+                    let mut sql = String::from("INSERT INTO tickers (ticker, cik, name, exchange) VALUES ");
+                    for i in 0..chunk.len() {
+                        let n = i * 4;
+                        if i > 0 {
+                            sql.push(',');
+                        }
+                        sql.push_str(&format!("(${}, ${}, ${}, ${})", n + 1, n + 2, n + 3, n + 4));
+                    }
+                    sql.push_str(" ON CONFLICT (ticker) DO NOTHING");
+                    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
+                    for entry in chunk {
+                        query = query
+                            .bind(&entry.ticker)
+                            .bind(entry.cik)
+                            .bind(&entry.name)
+                            .bind(&entry.exchange);
+                    }
+                    stored += query.execute(&mut *tx).await?.rows_affected();
+                }
+                tx.commit().await?;
+                Ok(stored)
+        }})
+    }
+
+    /// Searches tickers and names, case-insensitively, ranked: exact ticker, then ticker
+    /// prefix, then a word of the name starting with the query; at most [`SEARCH_LIMIT`].
+    #[tracing::instrument(skip(self), err)]
+    pub async fn search_tickers(&self, query: &str) -> StoreResult<Vec<TickerHit>> {
+        let query = query.trim();
+        if query.is_empty() {
+            return Ok(Vec::new());
+        }
+        let upper = query.to_uppercase();
+        let lower = query.to_lowercase();
+        let escaped = escape_like(&lower);
+        let ticker_prefix = format!("{}%", escape_like(&upper));
+        let name_prefix = format!("{escaped}%");
+        let word_prefix = format!("% {escaped}%");
+        // Same statement on both backends: LIKE with an explicit escape on lower(name).
+        let sql = "SELECT ticker, name FROM (
+                SELECT ticker, name,
+                    CASE WHEN ticker = $1 THEN 0
+                         WHEN ticker LIKE $2 ESCAPE '\\' THEN 1
+                         ELSE 2 END AS rank
+                FROM tickers
+                WHERE ticker LIKE $2 ESCAPE '\\'
+                   OR lower(name) LIKE $3 ESCAPE '\\'
+                   OR lower(name) LIKE $4 ESCAPE '\\'
+            ) AS hits
+            ORDER BY rank, length(ticker), ticker
+            LIMIT $5";
+        Ok(with_pool!(self, pool => sqlx::query_as(sql)
+            .bind(&upper)
+            .bind(&ticker_prefix)
+            .bind(&name_prefix)
+            .bind(&word_prefix)
+            .bind(SEARCH_LIMIT)
+            .fetch_all(pool)
+            .await?))
+    }
+
+    /// Finds one company by its ticker (case-insensitive).
+    #[tracing::instrument(skip(self), err)]
+    pub async fn find_ticker(&self, ticker: &str) -> StoreResult<Option<TickerRow>> {
+        let sql = "SELECT ticker, cik, name, exchange FROM tickers WHERE ticker = $1";
+        let ticker = ticker.trim().to_uppercase();
+        Ok(with_pool!(self, pool => sqlx::query_as(sql).bind(&ticker).fetch_optional(pool).await?))
+    }
+
+    /// Whether the directory was loaded today (UTC): the scheduler refreshes it daily.
+    pub async fn tickers_loaded_today(&self) -> StoreResult<bool> {
+        let sql = "SELECT MAX(updated_at) FROM tickers";
+        let latest: Option<chrono::DateTime<chrono::Utc>> =
+            with_pool!(self, pool => sqlx::query_scalar(sql).fetch_one(pool).await?);
+        Ok(latest.is_some_and(|t| t.date_naive() == chrono::Utc::now().date_naive()))
+    }
+
+    /// How many tickers the directory holds.
+    pub async fn ticker_count(&self) -> StoreResult<i64> {
+        let sql = "SELECT COUNT(*) FROM tickers";
+        Ok(with_pool!(self, pool => sqlx::query_scalar(sql).fetch_one(pool).await?))
+    }
+}

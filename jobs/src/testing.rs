@@ -1,0 +1,124 @@
+//! Test support shared by every crate's tests: a fresh, migrated database of either backend.
+//! SQLite is a temp file (never `:memory:` with a pool); Postgres is a uniquely named
+//! database on the machine's server (`TEST_POSTGRES_URL`, default trust auth on
+//! 127.0.0.1:5432), dropped when the [`TestDb`] is dropped.
+
+use std::{path::PathBuf, str::FromStr};
+
+use sqlx::{ConnectOptions, Connection, postgres::PgConnectOptions};
+
+use crate::store::{Backend, DatabaseUrl, Store};
+
+/// A throwaway database.
+pub struct TestDb {
+    pub store: Store,
+    pub url: DatabaseUrl,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    Dir(PathBuf),
+    PgDatabase { admin_url: String, name: String },
+}
+
+/// The server used for Postgres tests.
+pub fn postgres_admin_url() -> String {
+    std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+impl TestDb {
+    /// Creates and migrates a fresh database of `backend`.
+    pub async fn new(backend: Backend) -> TestDb {
+        let db = TestDb::empty(backend).await;
+        db.store.migrate().await.expect("migrations apply to a fresh database");
+        db
+    }
+
+    /// Creates a fresh database without running migrations.
+    pub async fn empty(backend: Backend) -> TestDb {
+        let unique = format!("askbubba_test_{}", ulid::Ulid::new().to_string().to_lowercase());
+        let (url, cleanup) = match backend {
+            Backend::Sqlite => {
+                let dir = std::env::temp_dir().join(&unique);
+                std::fs::create_dir_all(&dir).expect("temp dir");
+                (DatabaseUrl::Sqlite(dir.join("test.db")), Cleanup::Dir(dir))
+            }
+            Backend::Postgres => {
+                let admin_url = postgres_admin_url();
+                let mut admin = PgConnectOptions::from_str(&admin_url)
+                    .expect("TEST_POSTGRES_URL")
+                    .connect()
+                    .await
+                    .expect("Postgres for tests must run at TEST_POSTGRES_URL (default 127.0.0.1:5432)");
+                sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {unique}")))
+                    .execute(&mut admin)
+                    .await
+                    .expect("create test database");
+                let _ = admin.close().await;
+                let mut url = url::Url::parse(&admin_url).expect("admin url");
+                url.set_path(&unique);
+                (
+                    DatabaseUrl::Postgres(url.to_string()),
+                    Cleanup::PgDatabase { admin_url, name: unique },
+                )
+            }
+        };
+        let store = Store::connect(&url).await.expect("connect to the test database");
+        TestDb { store, url, cleanup }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        match &self.cleanup {
+            Cleanup::Dir(dir) => {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            Cleanup::PgDatabase { admin_url, name } => {
+                let (admin_url, name) = (admin_url.clone(), name.clone());
+                // Drop runs inside the test's runtime; use a thread with its own runtime.
+                let _ = std::thread::spawn(move || {
+                    let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else {
+                        return;
+                    };
+                    rt.block_on(async move {
+                        if let Ok(mut admin) = PgConnectOptions::from_str(&admin_url)
+                            .expect("admin url")
+                            .connect()
+                            .await
+                        {
+                            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                                .execute(&mut admin)
+                                .await;
+                        }
+                    });
+                })
+                .join();
+            }
+        }
+    }
+}
+
+/// Declares one test per backend: `store_test!(name, |db| async move { ... })` makes
+/// `name::sqlite` and `name::postgres`.
+#[macro_export]
+macro_rules! store_test {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let db = $crate::testing::TestDb::new($crate::store::Backend::Sqlite).await;
+                ($body)(db).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let db = $crate::testing::TestDb::new($crate::store::Backend::Postgres).await;
+                ($body)(db).await;
+            }
+        }
+    };
+}

@@ -1,0 +1,223 @@
+//! The live HTTP clients against a real local server that serves the snapshot files at the
+//! live sources' URL paths (gzip content-encoding like data.sec.gov), plus the failure modes:
+//! 404, 429/503 with Retry-After, a truncated body, a corrupt gzip stream and an HTML page.
+
+use std::{
+    path::PathBuf,
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicUsize, Ordering},
+    },
+    time::Duration,
+};
+
+use futures::future::BoxFuture;
+use jobs::sources::{
+    SourceError,
+    company_facts::CompanyFactsSource,
+    http::LiveConfig,
+    live::{FredClient, SecClient, StooqClient},
+    prices::PriceSource,
+    rate_limit::RateLimiter,
+    submissions::SubmissionsSource,
+    treasury::TreasurySource,
+};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::{TcpListener, TcpStream},
+};
+
+fn market_data() -> PathBuf {
+    std::env::var("MARKET_DATA_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/market-data")))
+}
+
+/// What the fake upstream saw: request lines and User-Agent headers.
+#[derive(Default)]
+struct Seen {
+    user_agents: Mutex<Vec<String>>,
+}
+
+/// Starts the server on 127.0.0.1:0 and returns its base URL.
+async fn spawn_server(seen: Arc<Seen>) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            let seen = seen.clone();
+            tokio::spawn(async move {
+                let _ = serve(stream, seen).await;
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+async fn serve(mut stream: TcpStream, seen: Arc<Seen>) -> std::io::Result<()> {
+    let mut request = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = stream.read(&mut buf).await?;
+        if n == 0 {
+            return Ok(());
+        }
+        request.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&request).into_owned();
+    let target = text.split_whitespace().nth(1).unwrap_or("/").to_string();
+    if let Some(ua) = text.lines().find_map(|l| l.strip_prefix("user-agent: ").or_else(|| l.strip_prefix("User-Agent: "))) {
+        seen.user_agents.lock().unwrap().push(ua.trim().to_string());
+    }
+    let root = market_data();
+    let (status, headers, body): (&str, Vec<(&str, String)>, Vec<u8>) = if let Some(file) =
+        target.strip_prefix("/api/xbrl/companyfacts/").map(|f| ("companyfacts", f.to_string())).or_else(|| {
+            target.strip_prefix("/submissions/").map(|f| ("submissions", f.to_string()))
+        }) {
+        match file.1.as_str() {
+            "CIK0000000429.json" => ("429 Too Many Requests", vec![("Retry-After", "7".into())], b"slow down".to_vec()),
+            "CIK0000000503.json" => {
+                let when = httpdate::fmt_http_date(std::time::SystemTime::now() + Duration::from_secs(120));
+                ("503 Service Unavailable", vec![("Retry-After", when)], Vec::new())
+            }
+            "CIK0000000415.json" => (
+                "200 OK",
+                vec![("Content-Type", "text/html; charset=utf-8".into())],
+                b"<html>Request Rate Threshold Exceeded</html>".to_vec(),
+            ),
+            "CIK0000000666.json" => (
+                "200 OK",
+                vec![("Content-Type", "application/json".into()), ("Content-Encoding", "gzip".into())],
+                b"\x1f\x8b\x08\x00 this is not a deflate stream at all".to_vec(),
+            ),
+            "CIK0000000777.json" => {
+                // Promise 100,000 bytes, send 200, hang up: a truncated download.
+                let gz = std::fs::read(root.join("sec/companyfacts/CIK0000320193.json.gz"))?;
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n"
+                );
+                stream.write_all(head.as_bytes()).await?;
+                stream.write_all(&gz[..200]).await?;
+                return stream.shutdown().await;
+            }
+            name => match std::fs::read(root.join(format!("sec/{}/{name}.gz", file.0))) {
+                Ok(gz) => (
+                    "200 OK",
+                    vec![("Content-Type", "application/json".into()), ("Content-Encoding", "gzip".into())],
+                    gz,
+                ),
+                Err(_) => ("404 Not Found", vec![("Content-Type", "text/html".into())], b"<h1>Not Found</h1>".to_vec()),
+            },
+        }
+    } else if let Some(query) = target.strip_prefix("/q/d/l/?") {
+        let symbol = query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("s="))
+            .and_then(|s| s.strip_suffix(".us"))
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        match std::fs::read(root.join(format!("prices/daily/{symbol}.csv"))) {
+            Ok(csv) => ("200 OK", vec![("Content-Type", "text/csv".into())], csv),
+            Err(_) => ("200 OK", vec![("Content-Type", "text/plain".into())], b"No data".to_vec()),
+        }
+    } else if target == "/graph/fredgraph.csv?id=DGS10" {
+        ("200 OK", vec![("Content-Type", "text/csv".into())], std::fs::read(root.join("rates/DGS10.csv"))?)
+    } else {
+        ("404 Not Found", Vec::new(), Vec::new())
+    };
+    let mut head = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(&body).await?;
+    stream.shutdown().await
+}
+
+/// Counts how often the SEC client asked for permission.
+#[derive(Default)]
+struct CountingLimiter(AtomicUsize);
+
+impl RateLimiter for CountingLimiter {
+    fn acquire<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()> {
+        assert_eq!(key, "sec");
+        self.0.fetch_add(1, Ordering::SeqCst);
+        Box::pin(async {})
+    }
+}
+
+async fn setup() -> (LiveConfig, Arc<Seen>, Arc<CountingLimiter>) {
+    let seen = Arc::new(Seen::default());
+    let base = spawn_server(seen.clone()).await;
+    let config = LiveConfig {
+        sec_data_base_url: base.clone(),
+        stooq_base_url: base.clone(),
+        fred_base_url: base,
+        user_agent: "AskBubba-test (tests@askbubba.example)".into(),
+        timeout: Duration::from_secs(10),
+    };
+    (config, seen, Arc::new(CountingLimiter::default()))
+}
+
+#[tokio::test]
+async fn sec_client_reads_gzip_company_facts_and_submissions() {
+    let (config, seen, limiter) = setup().await;
+    let sec = SecClient::new(&config, limiter.clone()).unwrap();
+    let facts = sec.company_facts(320193).await.unwrap();
+    assert_eq!(facts.entity_name, "Apple Inc.");
+    assert_eq!(facts.cik, Some(320193));
+    assert!(facts.facts["us-gaap"].contains_key("RevenueFromContractWithCustomerExcludingAssessedTax"));
+    let subs = sec.submissions(320193).await.unwrap();
+    assert_eq!(subs.sic, Some(3571));
+    assert_eq!(subs.sic_description.as_deref(), Some("Electronic Computers"));
+    assert_eq!(limiter.0.load(Ordering::SeqCst), 2, "every SEC request goes through the limiter");
+    let agents = seen.user_agents.lock().unwrap().clone();
+    assert!(agents.iter().all(|ua| ua == "AskBubba-test (tests@askbubba.example)"), "{agents:?}");
+}
+
+#[tokio::test]
+async fn sec_client_maps_failures() {
+    let (config, _, limiter) = setup().await;
+    let sec = SecClient::new(&config, limiter).unwrap();
+    assert_eq!(sec.company_facts(1234567).await.unwrap_err(), SourceError::NotFound);
+    assert_eq!(
+        sec.company_facts(429).await.unwrap_err(),
+        SourceError::RateLimited { retry_after: Some(Duration::from_secs(7)) }
+    );
+    match sec.submissions(503).await.unwrap_err() {
+        SourceError::RateLimited { retry_after: Some(wait) } => {
+            assert!(wait > Duration::from_secs(100) && wait <= Duration::from_secs(120), "{wait:?}")
+        }
+        other => panic!("expected a rate limit with an HTTP-date Retry-After, got {other:?}"),
+    }
+    match sec.company_facts(415).await.unwrap_err() {
+        SourceError::Parse(msg) => assert!(msg.contains("text/html"), "{msg}"),
+        other => panic!("expected a content-type error, got {other:?}"),
+    }
+    match sec.company_facts(666).await.unwrap_err() {
+        SourceError::Upstream(msg) => assert!(msg.contains("decompression"), "{msg}"),
+        other => panic!("expected a decoding error, got {other:?}"),
+    }
+    match sec.company_facts(777).await.unwrap_err() {
+        SourceError::Upstream(msg) => assert!(msg.contains("end of file before message length"), "{msg}"),
+        other => panic!("expected a truncated-body error, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn stooq_and_fred_clients_read_csv() {
+    let (config, _, _) = setup().await;
+    let prices = StooqClient::new(&config).unwrap();
+    let aapl = prices.daily_closes("AAPL").await.unwrap();
+    // Last row of prices/daily/AAPL.csv: 2026-08-18,310.2799987792969
+    let last = aapl.last().unwrap();
+    assert_eq!(last.date.to_string(), "2026-08-18");
+    assert!((last.close - 310.2799987792969).abs() < 1e-9);
+    assert_eq!(prices.daily_closes("NOSUCHTICKER").await.unwrap_err(), SourceError::NotFound);
+    let fred = FredClient::new(&config).unwrap();
+    let dgs10 = fred.ten_year_yield().await.unwrap();
+    // Last row of rates/DGS10.csv: 2026-09-17,4.94
+    assert_eq!(dgs10.last().unwrap().date.to_string(), "2026-09-17");
+    assert_eq!(dgs10.last().unwrap().percent, 4.94);
+}

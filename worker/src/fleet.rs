@@ -1,0 +1,127 @@
+//! Registering one job-library worker per queue on the right backend, with the settings the
+//! library's defaults get wrong for us (wake-up latency, orphan detection, restarts).
+
+use std::{sync::Arc, time::Duration};
+
+use apalis::prelude::*;
+use futures::FutureExt;
+use apalis::layers::WorkerBuilderExt;
+use apalis_core::backend::ext::BackendExt;
+use jobs::{
+    handlers::{JobContext, diagnostics, load_tickers::LoadTickers},
+    queue::{Job, runner::{JobHandler, run_task}},
+    store::Store,
+};
+
+/// Every queue this worker binary serves.
+pub const QUEUES: &[&str] = &[LoadTickers::QUEUE, diagnostics::Noop::QUEUE, diagnostics::Flaky::QUEUE, diagnostics::Crash::QUEUE];
+
+/// How often an idle SQLite worker looks for new jobs. Jobs enqueued by the API (another
+/// process) cannot wake it any other way; each poll is one cheap indexed query.
+const SQLITE_POLL: Duration = Duration::from_millis(50);
+/// Postgres wakes workers with LISTEN/NOTIFY; the poll only catches delayed retries.
+const POSTGRES_POLL: Duration = Duration::from_millis(500);
+/// Heartbeats: a worker silent for HEARTBEAT x MISSED is dead and its jobs go back to the
+/// queue (well inside the 60 s recovery goal).
+const HEARTBEAT: Duration = Duration::from_secs(5);
+const MISSED_HEARTBEATS: usize = 3;
+
+/// A name unique across hosts, processes and restarts: `{host}-{pid}`.
+pub fn instance_name() -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "host".into());
+    format!("{host}-{}", std::process::id())
+}
+
+/// The queues to serve: all, or those named (each must exist).
+pub fn select_queues(requested: &[String]) -> anyhow::Result<Vec<&'static str>> {
+    if requested.is_empty() {
+        return Ok(QUEUES.to_vec());
+    }
+    requested
+        .iter()
+        .map(|name| {
+            QUEUES
+                .iter()
+                .find(|q| **q == name.trim())
+                .copied()
+                .ok_or_else(|| anyhow::anyhow!("unknown queue '{name}'; known queues: {}", QUEUES.join(", ")))
+        })
+        .collect()
+}
+
+/// A monitor with one worker per selected queue.
+pub fn monitor(store: &Store, ctx: Arc<JobContext>, queues: &[&str], concurrency: usize, instance: &str) -> Monitor {
+    let mut monitor = Monitor::new().should_restart(|worker, err| {
+        tracing::warn!(worker = worker.name(), %err, "worker stopped on an error; restarting");
+        true
+    });
+    for queue in queues {
+        monitor = match *queue {
+            q if q == LoadTickers::QUEUE => register::<LoadTickers>(monitor, store, &ctx, 1, instance),
+            q if q == diagnostics::Noop::QUEUE => register::<diagnostics::Noop>(monitor, store, &ctx, concurrency, instance),
+            q if q == diagnostics::Flaky::QUEUE => register::<diagnostics::Flaky>(monitor, store, &ctx, concurrency, instance),
+            q if q == diagnostics::Crash::QUEUE => register::<diagnostics::Crash>(monitor, store, &ctx, 1, instance),
+            _ => monitor,
+        };
+    }
+    monitor
+}
+
+/// Waits before a restarted worker polls again, so a database outage is not a hot loop.
+async fn restart_pause(restarts: usize) {
+    if restarts > 0 {
+        let millis = 100u64.saturating_mul(1 << restarts.min(7)).min(10_000);
+        tokio::time::sleep(Duration::from_millis(millis)).await;
+    }
+}
+
+fn register<J: JobHandler>(monitor: Monitor, store: &Store, ctx: &Arc<JobContext>, concurrency: usize, instance: &str) -> Monitor {
+    let ctx = ctx.clone();
+    let instance = instance.to_string();
+    match store {
+        Store::Sqlite(pool) => {
+            let pool = pool.clone();
+            monitor.register(move |restarts| {
+                let config = apalis_sqlite::Config::default()
+                    .queue(J::QUEUE)
+                    .batch_size(concurrency.max(1))
+                    .heartbeat_interval(HEARTBEAT)
+                    .missed_heartbeats(MISSED_HEARTBEATS);
+                let backend = apalis_sqlite::SqliteStorage::<serde_json::Value>::new(&pool)
+                    .with_config(config)
+                    .before_start(move |_| restart_pause(restarts).map(Ok))
+                    .poll_with_interval(SQLITE_POLL);
+                WorkerBuilder::new(format!("{instance}-{}-{restarts}", J::QUEUE))
+                    .backend(backend)
+                    .data(ctx.clone())
+                    .concurrency(concurrency)
+                    .catch_panic()
+                    .build(run_task::<J>)
+            })
+        }
+        Store::Postgres(pool) => {
+            let pool = pool.clone();
+            monitor.register(move |restarts| {
+                let config = apalis_postgres::Config::default()
+                    .queue(J::QUEUE)
+                    .batch_size(concurrency.max(1))
+                    .heartbeat_interval(HEARTBEAT)
+                    .missed_heartbeats(MISSED_HEARTBEATS);
+                let backend = apalis_postgres::PostgresStorage::<serde_json::Value>::new(&pool)
+                    .with_config(config)
+                    .with_pubsub()
+                    .poll_with_interval(POSTGRES_POLL);
+                WorkerBuilder::new(format!("{instance}-{}-{restarts}", J::QUEUE))
+                    .backend(backend)
+                    .data(ctx.clone())
+                    .concurrency(concurrency)
+                    .catch_panic()
+                    .build(run_task::<J>)
+            })
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! The scheduler: one process that fires periodic jobs. Each firing carries an idempotency
+//! key per period, so even two schedulers by mistake enqueue each job once.
+
+use std::time::Duration;
+
+use jobs::{handlers::load_tickers::LoadTickers, queue::JobQueue, settings::CommonSettings, store::Store};
+
+/// How often the scheduler looks at the clock.
+const TICK: Duration = Duration::from_secs(30);
+
+/// Runs until `signal` resolves.
+pub async fn run(
+    store: Store,
+    _settings: CommonSettings,
+    signal: impl std::future::Future<Output = std::io::Result<()>> + Send + 'static,
+) -> anyhow::Result<()> {
+    let queue = JobQueue::new(store);
+    tokio::pin!(signal);
+    loop {
+        tick(&queue).await;
+        tokio::select! {
+            _ = &mut signal => return Ok(()),
+            _ = tokio::time::sleep(TICK) => {}
+        }
+    }
+}
+
+/// One look at the clock: the daily ticker refresh.
+pub async fn tick(queue: &JobQueue) {
+    // The dedupe key joins a load already queued or running; a finished one from earlier
+    // today does not block, so the daily check below decides.
+    match queue.store().tickers_loaded_today().await {
+        Ok(true) => {}
+        Ok(false) => match queue.enqueue(&LoadTickers::default()).await {
+            Ok(job) => tracing::info!(job = %job.id, joined = job.joined, "daily ticker refresh queued"),
+            Err(err) => tracing::warn!(%err, "could not queue the ticker refresh"),
+        },
+        Err(err) => tracing::warn!(%err, "could not check the ticker directory"),
+    }
+}
