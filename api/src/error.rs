@@ -1,7 +1,11 @@
 //! `ApiError`: client errors answer `{message}` with their status; everything else is
 //! logged and answered as a bare 500, so internals never reach the browser.
 
-use axum::{Json, http::StatusCode, response::{IntoResponse, Response}};
+use axum::{
+    Json,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
 use jobs::{queue::QueueError, store::StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -33,7 +37,10 @@ impl IntoResponse for ApiError {
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m),
             ApiError::Internal(err) => {
                 tracing::error!(error = format!("{err:#}"), "request failed");
-                (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side. Please try again.".to_string())
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "Something went wrong on our side. Please try again.".to_string(),
+                )
             }
         };
         (status, Json(serde_json::json!({ "message": message }))).into_response()

@@ -26,7 +26,10 @@ pub struct AppState {
 /// Builds the router with every route, the web app and the middleware.
 pub fn app(state: AppState) -> Router {
     routes::router(state.clone())
-        .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), metrics::track))
+        .layer(axum::middleware::from_fn_with_state(
+            state.metrics.clone(),
+            metrics::track,
+        ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
 }
 
@@ -37,7 +40,9 @@ pub async fn run(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let store = Store::connect(&settings.common.database_url).await.context("connecting to the database")?;
+    let store = Store::connect(&settings.common.database_url)
+        .await
+        .context("connecting to the database")?;
     if settings.migrate_on_start {
         store.migrate().await.context("migrating the database")?;
     }
@@ -49,11 +54,16 @@ pub async fn run(
         metrics: Arc::new(metrics::Metrics::default()),
     };
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let background = settings.embedded_worker.then(|| spawn_embedded_worker(&store, &settings, stop_rx));
+    let background = settings
+        .embedded_worker
+        .then(|| spawn_embedded_worker(&store, &settings, stop_rx));
     tracing::info!(address = %listener.local_addr()?, database = %settings.common.database_url, embedded_worker = settings.embedded_worker, "api listening");
-    let served = axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await;
+    let served = axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await;
     let _ = stop_tx.send(true);
     if let Some(handle) = background {
         let _ = tokio::time::timeout(Duration::from_secs(35), handle).await;
@@ -66,7 +76,10 @@ pub async fn run(
 /// database without waiting for the daily refresh.
 async fn seed_tickers(store: &Store) {
     match store.ticker_count().await {
-        Ok(0) => match JobQueue::new(store.clone()).enqueue(&LoadTickers::default()).await {
+        Ok(0) => match JobQueue::new(store.clone())
+            .enqueue(&LoadTickers::default())
+            .await
+        {
             Ok(job) => tracing::info!(job = %job.id, "ticker directory empty: load queued"),
             Err(err) => tracing::warn!(%err, "could not queue the ticker load"),
         },
@@ -94,7 +107,10 @@ fn spawn_embedded_worker(
         let (scheduled, worked) = tokio::join!(scheduler, worker);
         for result in [scheduled, worked] {
             if let Err(err) = result {
-                tracing::error!(error = format!("{err:#}"), "embedded worker stopped with an error");
+                tracing::error!(
+                    error = format!("{err:#}"),
+                    "embedded worker stopped with an error"
+                );
             }
         }
     })

@@ -26,7 +26,9 @@ async fn run() -> anyhow::Result<()> {
             println!("migrations applied to {}", settings.common.database_url);
             Ok(())
         }
-        Some(other) => anyhow::bail!("unknown command '{other}'; use `api` to serve or `api migrate`"),
+        Some(other) => {
+            anyhow::bail!("unknown command '{other}'; use `api` to serve or `api migrate`")
+        }
         None => {
             let address = format!("{}:{}", settings.host, settings.port);
             let listener = tokio::net::TcpListener::bind(&address)
@@ -45,7 +47,8 @@ async fn shutdown_signal() {
 
 fn init_tracing() {
     use tracing_subscriber::{EnvFilter, fmt};
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,apalis=warn,tower_http=warn"));
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,apalis=warn,tower_http=warn"));
     let builder = fmt().with_env_filter(filter).with_writer(std::io::stderr);
     if std::env::var("LOG_FORMAT").is_ok_and(|v| v == "json") {
         builder.json().init();

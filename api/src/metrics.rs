@@ -1,9 +1,18 @@
 //! Prometheus metrics: request latency per route, and job counts by queue and status read
 //! from the store at scrape time (so every replica reports the fleet's truth).
 
-use std::{collections::BTreeMap, fmt::Write, sync::{Arc, Mutex}, time::Instant};
+use std::{
+    collections::BTreeMap,
+    fmt::Write,
+    sync::{Arc, Mutex},
+    time::Instant,
+};
 
-use axum::{extract::{MatchedPath, Request, State}, middleware::Next, response::Response};
+use axum::{
+    extract::{MatchedPath, Request, State},
+    middleware::Next,
+    response::Response,
+};
 
 /// Upper bounds (seconds) of the latency histogram buckets.
 const BUCKETS: [f64; 10] = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0];
@@ -24,7 +33,9 @@ pub struct Metrics {
 impl Metrics {
     fn observe(&self, method: &str, route: &str, status: u16, seconds: f64) {
         let mut requests = self.requests.lock().unwrap_or_else(|p| p.into_inner());
-        let series = requests.entry((method.to_string(), route.to_string(), status)).or_default();
+        let series = requests
+            .entry((method.to_string(), route.to_string(), status))
+            .or_default();
         series.count += 1;
         series.sum += seconds;
         for (i, bound) in BUCKETS.iter().enumerate() {
@@ -42,11 +53,27 @@ impl Metrics {
         for ((method, route, status), s) in requests.iter() {
             let labels = format!("method=\"{method}\",route=\"{route}\",status=\"{status}\"");
             for (i, bound) in BUCKETS.iter().enumerate() {
-                let _ = writeln!(out, "http_request_duration_seconds_bucket{{{labels},le=\"{bound}\"}} {}", s.buckets[i]);
+                let _ = writeln!(
+                    out,
+                    "http_request_duration_seconds_bucket{{{labels},le=\"{bound}\"}} {}",
+                    s.buckets[i]
+                );
             }
-            let _ = writeln!(out, "http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}", s.count);
-            let _ = writeln!(out, "http_request_duration_seconds_sum{{{labels}}} {}", s.sum);
-            let _ = writeln!(out, "http_request_duration_seconds_count{{{labels}}} {}", s.count);
+            let _ = writeln!(
+                out,
+                "http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}",
+                s.count
+            );
+            let _ = writeln!(
+                out,
+                "http_request_duration_seconds_sum{{{labels}}} {}",
+                s.sum
+            );
+            let _ = writeln!(
+                out,
+                "http_request_duration_seconds_count{{{labels}}} {}",
+                s.count
+            );
         }
     }
 }
@@ -60,8 +87,19 @@ pub async fn track(State(metrics): State<Arc<Metrics>>, request: Request, next: 
         .extensions()
         .get::<MatchedPath>()
         .map(|p| p.as_str().to_string())
-        .unwrap_or_else(|| if request.uri().path().starts_with("/api/") { "/api/unmatched".into() } else { "static".into() });
+        .unwrap_or_else(|| {
+            if request.uri().path().starts_with("/api/") {
+                "/api/unmatched".into()
+            } else {
+                "static".into()
+            }
+        });
     let response = next.run(request).await;
-    metrics.observe(&method, &route, response.status().as_u16(), started.elapsed().as_secs_f64());
+    metrics.observe(
+        &method,
+        &route,
+        response.status().as_u16(),
+        started.elapsed().as_secs_f64(),
+    );
     response
 }

@@ -2,7 +2,10 @@
 
 use std::path::PathBuf;
 
-use jobs::{settings::{CommonSettings, non_empty}, store::{Backend, DatabaseUrl}};
+use jobs::{
+    settings::{CommonSettings, non_empty},
+    store::{Backend, DatabaseUrl},
+};
 
 /// Settings of the `api` binary, from environment variables with defaults that run as is.
 #[derive(Debug, Clone)]
@@ -25,13 +28,17 @@ impl Settings {
         let common = CommonSettings::from_env()?;
         let sqlite = matches!(common.database_url, DatabaseUrl::Sqlite(_));
         let port = match non_empty("PORT") {
-            Some(raw) => raw.parse().map_err(|_| anyhow::anyhow!("PORT must be a number from 0 to 65535, got '{raw}'"))?,
+            Some(raw) => raw.parse().map_err(|_| {
+                anyhow::anyhow!("PORT must be a number from 0 to 65535, got '{raw}'")
+            })?,
             None => 8080,
         };
         Ok(Settings {
             host: non_empty("HOST").unwrap_or_else(|| "127.0.0.1".into()),
             port,
-            web_dist: non_empty("WEB_DIST").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("web/dist")),
+            web_dist: non_empty("WEB_DIST")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("web/dist")),
             admin_username: non_empty("ADMIN_USERNAME").map(|u| u.to_lowercase()),
             embedded_worker: flag("API_WORKER").unwrap_or(sqlite),
             migrate_on_start: flag("MIGRATE_ON_START").unwrap_or(sqlite),

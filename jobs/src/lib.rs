@@ -3,8 +3,11 @@
 //! neither.
 #![forbid(unsafe_code)]
 
+pub mod accounts;
+pub mod analysis;
 pub mod handlers;
 pub mod limits;
+pub mod mail;
 pub mod queue;
 pub mod settings;
 pub mod sources;

@@ -30,7 +30,8 @@ impl RateLimiter {
 
     /// Connects to Redis; the error says which URL (without password) failed.
     pub async fn redis(url: &str) -> Result<Self, String> {
-        let client = redis::Client::open(url).map_err(|e| format!("bad REDIS_URL {}: {e}", crate::store::redact(url)))?;
+        let client = redis::Client::open(url)
+            .map_err(|e| format!("bad REDIS_URL {}: {e}", crate::store::redact(url)))?;
         let manager = redis::aio::ConnectionManager::new(client)
             .await
             .map_err(|e| format!("cannot reach Redis at {}: {e}", crate::store::redact(url)))?;
@@ -52,13 +53,17 @@ impl RateLimiter {
                     bucket.1 += 1;
                     bucket.1
                 }
-                RateLimiter::Redis(manager) => match redis_take(manager.clone(), key, second).await {
+                RateLimiter::Redis(manager) => match redis_take(manager.clone(), key, second).await
+                {
                     Ok(n) => n,
                     Err(err) => {
                         // Fail closed but slowly: without Redis we cannot count the fleet, so
                         // pace this process to the whole budget's share of one.
                         tracing::warn!(%err, "rate limiter unavailable; pacing locally");
-                        tokio::time::sleep(Duration::from_millis(1000 / u64::from(per_second.max(1)))).await;
+                        tokio::time::sleep(Duration::from_millis(
+                            1000 / u64::from(per_second.max(1)),
+                        ))
+                        .await;
                         return;
                     }
                 },
@@ -71,7 +76,11 @@ impl RateLimiter {
     }
 }
 
-async fn redis_take(mut conn: redis::aio::ConnectionManager, key: &str, second: u64) -> redis::RedisResult<u32> {
+async fn redis_take(
+    mut conn: redis::aio::ConnectionManager,
+    key: &str,
+    second: u64,
+) -> redis::RedisResult<u32> {
     let bucket = format!("ratelimit:{key}:{second}");
     let (count,): (u32,) = redis::pipe()
         .atomic()
@@ -84,5 +93,8 @@ async fn redis_take(mut conn: redis::aio::ConnectionManager, key: &str, second: 
 }
 
 fn now_millis() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or_default()
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or_default()
 }

@@ -38,7 +38,9 @@ impl CommonSettings {
     pub fn from_env() -> Result<Self, StoreError> {
         let hours: u64 = match non_empty("ANALYSIS_MAX_AGE_HOURS") {
             Some(raw) => raw.parse().map_err(|_| {
-                StoreError::BadUrl(format!("ANALYSIS_MAX_AGE_HOURS must be a whole number of hours, got '{raw}'"))
+                StoreError::BadUrl(format!(
+                    "ANALYSIS_MAX_AGE_HOURS must be a whole number of hours, got '{raw}'"
+                ))
             })?,
             None => 24,
         };
@@ -46,10 +48,13 @@ impl CommonSettings {
             database_url: DatabaseUrl::from_env()?,
             redis_url: non_empty("REDIS_URL").map(RedactedUrl),
             market_data_dir: non_empty("MARKET_DATA_DIR").map(PathBuf::from),
-            sec_user_agent: non_empty("SEC_USER_AGENT")
-                .unwrap_or_else(|| "AskBubba/0.1 (operator contact: admin@askbubba.example)".into()),
-            sec_www_base_url: non_empty("SEC_WWW_BASE_URL").unwrap_or_else(|| "https://www.sec.gov".into()),
-            sec_data_base_url: non_empty("SEC_DATA_BASE_URL").unwrap_or_else(|| "https://data.sec.gov".into()),
+            sec_user_agent: non_empty("SEC_USER_AGENT").unwrap_or_else(|| {
+                "AskBubba/0.1 (operator contact: admin@askbubba.example)".into()
+            }),
+            sec_www_base_url: non_empty("SEC_WWW_BASE_URL")
+                .unwrap_or_else(|| "https://www.sec.gov".into()),
+            sec_data_base_url: non_empty("SEC_DATA_BASE_URL")
+                .unwrap_or_else(|| "https://data.sec.gov".into()),
             analysis_max_age: Duration::from_secs(hours * 3600),
         })
     }
@@ -57,5 +62,8 @@ impl CommonSettings {
 
 /// An environment variable that is set and not blank.
 pub fn non_empty(name: &str) -> Option<String> {
-    env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+    env::var(name)
+        .ok()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
 }

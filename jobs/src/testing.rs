@@ -23,20 +23,27 @@ enum Cleanup {
 
 /// The server used for Postgres tests.
 pub fn postgres_admin_url() -> String {
-    std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+    std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
 
 impl TestDb {
     /// Creates and migrates a fresh database of `backend`.
     pub async fn new(backend: Backend) -> TestDb {
         let db = TestDb::empty(backend).await;
-        db.store.migrate().await.expect("migrations apply to a fresh database");
+        db.store
+            .migrate()
+            .await
+            .expect("migrations apply to a fresh database");
         db
     }
 
     /// Creates a fresh database without running migrations.
     pub async fn empty(backend: Backend) -> TestDb {
-        let unique = format!("askbubba_test_{}", ulid::Ulid::new().to_string().to_lowercase());
+        let unique = format!(
+            "askbubba_test_{}",
+            ulid::Ulid::new().to_string().to_lowercase()
+        );
         let (url, cleanup) = match backend {
             Backend::Sqlite => {
                 let dir = std::env::temp_dir().join(&unique);
@@ -49,7 +56,9 @@ impl TestDb {
                     .expect("TEST_POSTGRES_URL")
                     .connect()
                     .await
-                    .expect("Postgres for tests must run at TEST_POSTGRES_URL (default 127.0.0.1:5432)");
+                    .expect(
+                        "Postgres for tests must run at TEST_POSTGRES_URL (default 127.0.0.1:5432)",
+                    );
                 sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {unique}")))
                     .execute(&mut admin)
                     .await
@@ -59,12 +68,21 @@ impl TestDb {
                 url.set_path(&unique);
                 (
                     DatabaseUrl::Postgres(url.to_string()),
-                    Cleanup::PgDatabase { admin_url, name: unique },
+                    Cleanup::PgDatabase {
+                        admin_url,
+                        name: unique,
+                    },
                 )
             }
         };
-        let store = Store::connect(&url).await.expect("connect to the test database");
-        TestDb { store, url, cleanup }
+        let store = Store::connect(&url)
+            .await
+            .expect("connect to the test database");
+        TestDb {
+            store,
+            url,
+            cleanup,
+        }
     }
 }
 
@@ -78,7 +96,10 @@ impl Drop for TestDb {
                 let (admin_url, name) = (admin_url.clone(), name.clone());
                 // Drop runs inside the test's runtime; use a thread with its own runtime.
                 let _ = std::thread::spawn(move || {
-                    let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else {
+                    let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                    else {
                         return;
                     };
                     rt.block_on(async move {
@@ -87,9 +108,11 @@ impl Drop for TestDb {
                             .connect()
                             .await
                         {
-                            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
-                                .execute(&mut admin)
-                                .await;
+                            let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+                                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                            )))
+                            .execute(&mut admin)
+                            .await;
                         }
                     });
                 })

@@ -30,7 +30,12 @@ use tokio::{
 fn market_data() -> PathBuf {
     std::env::var("MARKET_DATA_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/market-data")))
+        .unwrap_or_else(|_| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../shared/market-data"
+            ))
+        })
 }
 
 /// What the fake upstream saw: request lines and User-Agent headers.
@@ -66,19 +71,36 @@ async fn serve(mut stream: TcpStream, seen: Arc<Seen>) -> std::io::Result<()> {
     }
     let text = String::from_utf8_lossy(&request).into_owned();
     let target = text.split_whitespace().nth(1).unwrap_or("/").to_string();
-    if let Some(ua) = text.lines().find_map(|l| l.strip_prefix("user-agent: ").or_else(|| l.strip_prefix("User-Agent: "))) {
+    if let Some(ua) = text.lines().find_map(|l| {
+        l.strip_prefix("user-agent: ")
+            .or_else(|| l.strip_prefix("User-Agent: "))
+    }) {
         seen.user_agents.lock().unwrap().push(ua.trim().to_string());
     }
     let root = market_data();
-    let (status, headers, body): (&str, Vec<(&str, String)>, Vec<u8>) = if let Some(file) =
-        target.strip_prefix("/api/xbrl/companyfacts/").map(|f| ("companyfacts", f.to_string())).or_else(|| {
-            target.strip_prefix("/submissions/").map(|f| ("submissions", f.to_string()))
+    let (status, headers, body): (&str, Vec<(&str, String)>, Vec<u8>) = if let Some(file) = target
+        .strip_prefix("/api/xbrl/companyfacts/")
+        .map(|f| ("companyfacts", f.to_string()))
+        .or_else(|| {
+            target
+                .strip_prefix("/submissions/")
+                .map(|f| ("submissions", f.to_string()))
         }) {
         match file.1.as_str() {
-            "CIK0000000429.json" => ("429 Too Many Requests", vec![("Retry-After", "7".into())], b"slow down".to_vec()),
+            "CIK0000000429.json" => (
+                "429 Too Many Requests",
+                vec![("Retry-After", "7".into())],
+                b"slow down".to_vec(),
+            ),
             "CIK0000000503.json" => {
-                let when = httpdate::fmt_http_date(std::time::SystemTime::now() + Duration::from_secs(120));
-                ("503 Service Unavailable", vec![("Retry-After", when)], Vec::new())
+                let when = httpdate::fmt_http_date(
+                    std::time::SystemTime::now() + Duration::from_secs(120),
+                );
+                (
+                    "503 Service Unavailable",
+                    vec![("Retry-After", when)],
+                    Vec::new(),
+                )
             }
             "CIK0000000415.json" => (
                 "200 OK",
@@ -87,7 +109,10 @@ async fn serve(mut stream: TcpStream, seen: Arc<Seen>) -> std::io::Result<()> {
             ),
             "CIK0000000666.json" => (
                 "200 OK",
-                vec![("Content-Type", "application/json".into()), ("Content-Encoding", "gzip".into())],
+                vec![
+                    ("Content-Type", "application/json".into()),
+                    ("Content-Encoding", "gzip".into()),
+                ],
                 b"\x1f\x8b\x08\x00 this is not a deflate stream at all".to_vec(),
             ),
             "CIK0000000777.json" => {
@@ -103,10 +128,17 @@ async fn serve(mut stream: TcpStream, seen: Arc<Seen>) -> std::io::Result<()> {
             name => match std::fs::read(root.join(format!("sec/{}/{name}.gz", file.0))) {
                 Ok(gz) => (
                     "200 OK",
-                    vec![("Content-Type", "application/json".into()), ("Content-Encoding", "gzip".into())],
+                    vec![
+                        ("Content-Type", "application/json".into()),
+                        ("Content-Encoding", "gzip".into()),
+                    ],
                     gz,
                 ),
-                Err(_) => ("404 Not Found", vec![("Content-Type", "text/html".into())], b"<h1>Not Found</h1>".to_vec()),
+                Err(_) => (
+                    "404 Not Found",
+                    vec![("Content-Type", "text/html".into())],
+                    b"<h1>Not Found</h1>".to_vec(),
+                ),
             },
         }
     } else if let Some(query) = target.strip_prefix("/q/d/l/?") {
@@ -118,14 +150,25 @@ async fn serve(mut stream: TcpStream, seen: Arc<Seen>) -> std::io::Result<()> {
             .to_ascii_uppercase();
         match std::fs::read(root.join(format!("prices/daily/{symbol}.csv"))) {
             Ok(csv) => ("200 OK", vec![("Content-Type", "text/csv".into())], csv),
-            Err(_) => ("200 OK", vec![("Content-Type", "text/plain".into())], b"No data".to_vec()),
+            Err(_) => (
+                "200 OK",
+                vec![("Content-Type", "text/plain".into())],
+                b"No data".to_vec(),
+            ),
         }
     } else if target == "/graph/fredgraph.csv?id=DGS10" {
-        ("200 OK", vec![("Content-Type", "text/csv".into())], std::fs::read(root.join("rates/DGS10.csv"))?)
+        (
+            "200 OK",
+            vec![("Content-Type", "text/csv".into())],
+            std::fs::read(root.join("rates/DGS10.csv"))?,
+        )
     } else {
         ("404 Not Found", Vec::new(), Vec::new())
     };
-    let mut head = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
+    let mut head = format!(
+        "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
     for (name, value) in headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
@@ -167,27 +210,51 @@ async fn sec_client_reads_gzip_company_facts_and_submissions() {
     let facts = sec.company_facts(320193).await.unwrap();
     assert_eq!(facts.entity_name, "Apple Inc.");
     assert_eq!(facts.cik, Some(320193));
-    assert!(facts.facts["us-gaap"].contains_key("RevenueFromContractWithCustomerExcludingAssessedTax"));
+    assert!(
+        facts.facts["us-gaap"].contains_key("RevenueFromContractWithCustomerExcludingAssessedTax")
+    );
     let subs = sec.submissions(320193).await.unwrap();
     assert_eq!(subs.sic, Some(3571));
-    assert_eq!(subs.sic_description.as_deref(), Some("Electronic Computers"));
-    assert_eq!(limiter.0.load(Ordering::SeqCst), 2, "every SEC request goes through the limiter");
+    assert_eq!(
+        subs.sic_description.as_deref(),
+        Some("Electronic Computers")
+    );
+    assert_eq!(
+        limiter.0.load(Ordering::SeqCst),
+        2,
+        "every SEC request goes through the limiter"
+    );
     let agents = seen.user_agents.lock().unwrap().clone();
-    assert!(agents.iter().all(|ua| ua == "AskBubba-test (tests@askbubba.example)"), "{agents:?}");
+    assert!(
+        agents
+            .iter()
+            .all(|ua| ua == "AskBubba-test (tests@askbubba.example)"),
+        "{agents:?}"
+    );
 }
 
 #[tokio::test]
 async fn sec_client_maps_failures() {
     let (config, _, limiter) = setup().await;
     let sec = SecClient::new(&config, limiter).unwrap();
-    assert_eq!(sec.company_facts(1234567).await.unwrap_err(), SourceError::NotFound);
+    assert_eq!(
+        sec.company_facts(1234567).await.unwrap_err(),
+        SourceError::NotFound
+    );
     assert_eq!(
         sec.company_facts(429).await.unwrap_err(),
-        SourceError::RateLimited { retry_after: Some(Duration::from_secs(7)) }
+        SourceError::RateLimited {
+            retry_after: Some(Duration::from_secs(7))
+        }
     );
     match sec.submissions(503).await.unwrap_err() {
-        SourceError::RateLimited { retry_after: Some(wait) } => {
-            assert!(wait > Duration::from_secs(100) && wait <= Duration::from_secs(120), "{wait:?}")
+        SourceError::RateLimited {
+            retry_after: Some(wait),
+        } => {
+            assert!(
+                wait > Duration::from_secs(100) && wait <= Duration::from_secs(120),
+                "{wait:?}"
+            )
         }
         other => panic!("expected a rate limit with an HTTP-date Retry-After, got {other:?}"),
     }
@@ -200,7 +267,9 @@ async fn sec_client_maps_failures() {
         other => panic!("expected a decoding error, got {other:?}"),
     }
     match sec.company_facts(777).await.unwrap_err() {
-        SourceError::Upstream(msg) => assert!(msg.contains("end of file before message length"), "{msg}"),
+        SourceError::Upstream(msg) => {
+            assert!(msg.contains("end of file before message length"), "{msg}")
+        }
         other => panic!("expected a truncated-body error, got {other:?}"),
     }
 }
@@ -214,7 +283,10 @@ async fn stooq_and_fred_clients_read_csv() {
     let last = aapl.last().unwrap();
     assert_eq!(last.date.to_string(), "2026-08-18");
     assert!((last.close - 310.2799987792969).abs() < 1e-9);
-    assert_eq!(prices.daily_closes("NOSUCHTICKER").await.unwrap_err(), SourceError::NotFound);
+    assert_eq!(
+        prices.daily_closes("NOSUCHTICKER").await.unwrap_err(),
+        SourceError::NotFound
+    );
     let fred = FredClient::new(&config).unwrap();
     let dgs10 = fred.ten_year_yield().await.unwrap();
     // Last row of rates/DGS10.csv: 2026-09-17,4.94

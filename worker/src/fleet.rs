@@ -3,18 +3,26 @@
 
 use std::{sync::Arc, time::Duration};
 
-use apalis::prelude::*;
-use futures::FutureExt;
 use apalis::layers::WorkerBuilderExt;
+use apalis::prelude::*;
 use apalis_core::backend::ext::BackendExt;
+use futures::FutureExt;
 use jobs::{
     handlers::{JobContext, diagnostics, load_tickers::LoadTickers},
-    queue::{Job, runner::{JobHandler, run_task}},
+    queue::{
+        Job,
+        runner::{JobHandler, run_task},
+    },
     store::Store,
 };
 
 /// Every queue this worker binary serves.
-pub const QUEUES: &[&str] = &[LoadTickers::QUEUE, diagnostics::Noop::QUEUE, diagnostics::Flaky::QUEUE, diagnostics::Crash::QUEUE];
+pub const QUEUES: &[&str] = &[
+    LoadTickers::QUEUE,
+    diagnostics::Noop::QUEUE,
+    diagnostics::Flaky::QUEUE,
+    diagnostics::Crash::QUEUE,
+];
 
 /// How often an idle SQLite worker looks for new jobs. Jobs enqueued by the API (another
 /// process) cannot wake it any other way; each poll is one cheap indexed query.
@@ -48,23 +56,42 @@ pub fn select_queues(requested: &[String]) -> anyhow::Result<Vec<&'static str>> 
                 .iter()
                 .find(|q| **q == name.trim())
                 .copied()
-                .ok_or_else(|| anyhow::anyhow!("unknown queue '{name}'; known queues: {}", QUEUES.join(", ")))
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "unknown queue '{name}'; known queues: {}",
+                        QUEUES.join(", ")
+                    )
+                })
         })
         .collect()
 }
 
 /// A monitor with one worker per selected queue.
-pub fn monitor(store: &Store, ctx: Arc<JobContext>, queues: &[&str], concurrency: usize, instance: &str) -> Monitor {
+pub fn monitor(
+    store: &Store,
+    ctx: Arc<JobContext>,
+    queues: &[&str],
+    concurrency: usize,
+    instance: &str,
+) -> Monitor {
     let mut monitor = Monitor::new().should_restart(|worker, err| {
         tracing::warn!(worker = worker.name(), %err, "worker stopped on an error; restarting");
         true
     });
     for queue in queues {
         monitor = match *queue {
-            q if q == LoadTickers::QUEUE => register::<LoadTickers>(monitor, store, &ctx, 1, instance),
-            q if q == diagnostics::Noop::QUEUE => register::<diagnostics::Noop>(monitor, store, &ctx, concurrency, instance),
-            q if q == diagnostics::Flaky::QUEUE => register::<diagnostics::Flaky>(monitor, store, &ctx, concurrency, instance),
-            q if q == diagnostics::Crash::QUEUE => register::<diagnostics::Crash>(monitor, store, &ctx, 1, instance),
+            q if q == LoadTickers::QUEUE => {
+                register::<LoadTickers>(monitor, store, &ctx, 1, instance)
+            }
+            q if q == diagnostics::Noop::QUEUE => {
+                register::<diagnostics::Noop>(monitor, store, &ctx, concurrency, instance)
+            }
+            q if q == diagnostics::Flaky::QUEUE => {
+                register::<diagnostics::Flaky>(monitor, store, &ctx, concurrency, instance)
+            }
+            q if q == diagnostics::Crash::QUEUE => {
+                register::<diagnostics::Crash>(monitor, store, &ctx, 1, instance)
+            }
             _ => monitor,
         };
     }
@@ -79,7 +106,13 @@ async fn restart_pause(restarts: usize) {
     }
 }
 
-fn register<J: JobHandler>(monitor: Monitor, store: &Store, ctx: &Arc<JobContext>, concurrency: usize, instance: &str) -> Monitor {
+fn register<J: JobHandler>(
+    monitor: Monitor,
+    store: &Store,
+    ctx: &Arc<JobContext>,
+    concurrency: usize,
+    instance: &str,
+) -> Monitor {
     let ctx = ctx.clone();
     let instance = instance.to_string();
     match store {

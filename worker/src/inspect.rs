@@ -1,7 +1,10 @@
 //! `worker --list` and `worker --show ID`: what the queue holds, for operators.
 
 use anyhow::Context;
-use jobs::store::{Store, jobs_table::{JobFilter, JobRecord, JobStatus}};
+use jobs::store::{
+    Store,
+    jobs_table::{JobFilter, JobRecord, JobStatus},
+};
 
 use crate::Cli;
 
@@ -9,11 +12,17 @@ use crate::Cli;
 pub async fn list(store: &Store, cli: &Cli) -> anyhow::Result<()> {
     let status = match &cli.status {
         Some(raw) => Some(JobStatus::parse(raw).with_context(|| {
-            format!("unknown status '{raw}'; use one of queued, running, retrying, succeeded, failed")
+            format!(
+                "unknown status '{raw}'; use one of queued, running, retrying, succeeded, failed"
+            )
         })?),
         None => None,
     };
-    let filter = JobFilter { status, queue: cli.queue.clone(), limit: cli.limit };
+    let filter = JobFilter {
+        status,
+        queue: cli.queue.clone(),
+        limit: cli.limit,
+    };
     let jobs = store.list_jobs(&filter).await.context("reading jobs")?;
     if cli.json {
         println!("{}", serde_json::to_string_pretty(&jobs)?);
@@ -25,7 +34,11 @@ pub async fn list(store: &Store, cli: &Cli) -> anyhow::Result<()> {
 
 /// Prints one job with its progress.
 pub async fn show(store: &Store, id: &str, json: bool) -> anyhow::Result<()> {
-    let job = store.job(id).await.context("reading the job")?.with_context(|| format!("no job with id {id}"))?;
+    let job = store
+        .job(id)
+        .await
+        .context("reading the job")?
+        .with_context(|| format!("no job with id {id}"))?;
     let progress = store.progress(id).await.context("reading progress")?;
     if json {
         let value = serde_json::json!({ "job": job, "payload": serde_json::from_str::<serde_json::Value>(&job.payload).ok(), "progress": progress });
@@ -55,9 +68,18 @@ pub async fn show(store: &Store, id: &str, json: bool) -> anyhow::Result<()> {
 
 /// The `--list` table: id, queue, status, attempts, run at, last error.
 pub fn render_table(jobs: &[JobRecord]) -> String {
-    let mut out = format!("{:<26}  {:<10}  {:<9}  {:>8}  {:<19}  {}\n", "ID", "QUEUE", "STATUS", "ATTEMPTS", "RUN AT (UTC)", "LAST ERROR");
+    let mut out = format!(
+        "{:<26}  {:<10}  {:<9}  {:>8}  {:<19}  {}\n",
+        "ID", "QUEUE", "STATUS", "ATTEMPTS", "RUN AT (UTC)", "LAST ERROR"
+    );
     for job in jobs {
-        let error: String = job.error.as_deref().unwrap_or("").chars().take(60).collect();
+        let error: String = job
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .chars()
+            .take(60)
+            .collect();
         out.push_str(&format!(
             "{:<26}  {:<10}  {:<9}  {:>8}  {:<19}  {}\n",
             job.id,

@@ -13,7 +13,10 @@ use jobs::{handlers::JobContext, settings::CommonSettings, store::Store};
 
 /// Command line of the `worker` binary.
 #[derive(Debug, Parser, Clone)]
-#[command(name = "worker", about = "Runs Ask Bubba's background jobs, or inspects them")]
+#[command(
+    name = "worker",
+    about = "Runs Ask Bubba's background jobs, or inspects them"
+)]
 pub struct Cli {
     /// Jobs run at once, per queue.
     #[arg(long, default_value_t = 4, env = "WORKER_CONCURRENCY")]

@@ -34,7 +34,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 
 fn init_tracing(verbose: bool) {
     use tracing_subscriber::{EnvFilter, fmt};
-    let default = if verbose { "info,sqlx=warn,apalis=warn" } else { "warn" };
+    let default = if verbose {
+        "info,sqlx=warn,apalis=warn"
+    } else {
+        "warn"
+    };
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
     let json = std::env::var("LOG_FORMAT").is_ok_and(|v| v == "json");
     let builder = fmt().with_env_filter(filter).with_writer(std::io::stderr);

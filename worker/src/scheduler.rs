@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use jobs::{handlers::load_tickers::LoadTickers, queue::JobQueue, settings::CommonSettings, store::Store};
+use jobs::{
+    handlers::load_tickers::LoadTickers, queue::JobQueue, settings::CommonSettings, store::Store,
+};
 
 /// How often the scheduler looks at the clock.
 const TICK: Duration = Duration::from_secs(30);
@@ -32,7 +34,9 @@ pub async fn tick(queue: &JobQueue) {
     match queue.store().tickers_loaded_today().await {
         Ok(true) => {}
         Ok(false) => match queue.enqueue(&LoadTickers::default()).await {
-            Ok(job) => tracing::info!(job = %job.id, joined = job.joined, "daily ticker refresh queued"),
+            Ok(job) => {
+                tracing::info!(job = %job.id, joined = job.joined, "daily ticker refresh queued")
+            }
             Err(err) => tracing::warn!(%err, "could not queue the ticker refresh"),
         },
         Err(err) => tracing::warn!(%err, "could not check the ticker directory"),

@@ -1,6 +1,12 @@
 //! Liveness, readiness and metrics.
 
-use axum::{Json, Router, extract::State, http::{StatusCode, header}, response::IntoResponse, routing::get};
+use axum::{
+    Json, Router,
+    extract::State,
+    http::{StatusCode, header},
+    response::IntoResponse,
+    routing::get,
+};
 use serde_json::json;
 
 use crate::AppState;
@@ -23,7 +29,10 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
         Ok(()) => (StatusCode::OK, Json(json!({ "status": "ready" }))),
         Err(err) => {
             tracing::warn!(%err, "readiness check failed");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "unavailable", "reason": "database unreachable" })))
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({ "status": "unavailable", "reason": "database unreachable" })),
+            )
         }
     }
 }
@@ -36,7 +45,12 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     match state.store.job_counts().await {
         Ok(counts) => {
             for c in counts {
-                out.push_str(&format!("jobs{{queue=\"{}\",status=\"{}\"}} {}\n", c.queue, c.status.as_str(), c.count));
+                out.push_str(&format!(
+                    "jobs{{queue=\"{}\",status=\"{}\"}} {}\n",
+                    c.queue,
+                    c.status.as_str(),
+                    c.count
+                ));
             }
         }
         Err(err) => tracing::warn!(%err, "job counts unavailable for metrics"),

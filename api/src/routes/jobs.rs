@@ -9,10 +9,16 @@ use axum::{
     routing::get,
 };
 use futures::Stream;
-use jobs::store::{jobs_table::{JobRecord, JobStatus}, progress::Progress};
+use jobs::store::{
+    jobs_table::{JobRecord, JobStatus},
+    progress::Progress,
+};
 use serde::Serialize;
 
-use crate::{AppState, error::{ApiError, ApiResult}};
+use crate::{
+    AppState,
+    error::{ApiError, ApiResult},
+};
 
 /// How often the event stream looks for a change.
 const EVENT_POLL: Duration = Duration::from_millis(200);
@@ -54,7 +60,11 @@ async fn load(state: &AppState, id: &str) -> ApiResult<JobOut> {
     if id.len() > 64 {
         return Err(ApiError::NotFound("No job with that id.".into()));
     }
-    let job = state.store.job(id).await?.ok_or_else(|| ApiError::NotFound("No job with that id.".into()))?;
+    let job = state
+        .store
+        .job(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No job with that id.".into()))?;
     let progress = state.store.progress(id).await?;
     Ok(JobOut::new(job, progress))
 }
@@ -79,7 +89,13 @@ async fn job_events(
     Path(id): Path<String>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let first = load(&state, &id).await?;
-    let cursor = Cursor { state, id, first: Some(first), last: None, ended: false };
+    let cursor = Cursor {
+        state,
+        id,
+        first: Some(first),
+        last: None,
+        ended: false,
+    };
     let stream = futures::stream::unfold(cursor, |mut c| async move {
         if c.ended {
             return None;
@@ -96,7 +112,10 @@ async fn job_events(
             },
         };
         c.ended = job.status.is_final();
-        let event = Event::default().event("job").json_data(&job).unwrap_or_default();
+        let event = Event::default()
+            .event("job")
+            .json_data(&job)
+            .unwrap_or_default();
         c.last = Some(job);
         Some((Ok(event), c))
     });

@@ -1,10 +1,17 @@
 //! Server-side ticker search: `GET /api/tickers/search?q=` -> `[{ticker, name}]`, at most 100.
 
-use axum::{Json, Router, extract::{Query, State}, routing::get};
+use axum::{
+    Json, Router,
+    extract::{Query, State},
+    routing::get,
+};
 use jobs::store::tickers::TickerHit;
 use serde::Deserialize;
 
-use crate::{AppState, error::{ApiError, ApiResult}};
+use crate::{
+    AppState,
+    error::{ApiError, ApiResult},
+};
 
 /// Longest query accepted; longer text cannot match any ticker or company name usefully.
 const MAX_QUERY: usize = 100;
@@ -20,9 +27,14 @@ struct SearchParams {
 }
 
 #[tracing::instrument(skip(state), err)]
-async fn search_tickers(State(state): State<AppState>, Query(params): Query<SearchParams>) -> ApiResult<Json<Vec<TickerHit>>> {
+async fn search_tickers(
+    State(state): State<AppState>,
+    Query(params): Query<SearchParams>,
+) -> ApiResult<Json<Vec<TickerHit>>> {
     if params.q.chars().count() > MAX_QUERY {
-        return Err(ApiError::BadRequest(format!("Search text is limited to {MAX_QUERY} characters.")));
+        return Err(ApiError::BadRequest(format!(
+            "Search text is limited to {MAX_QUERY} characters."
+        )));
     }
     Ok(Json(state.store.search_tickers(&params.q).await?))
 }

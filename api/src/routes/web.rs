@@ -25,7 +25,9 @@ pub fn service(dist: &Path) -> MethodRouter {
             } else {
                 "no-cache"
             };
-            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
             Ok::<_, std::convert::Infallible>(response)
         }
     }))

@@ -34,12 +34,20 @@ pub const PRETAX_INCOME: &[&str] = &[
     "IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
     "IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments",
 ];
-pub const COST_OF_REVENUE: &[&str] = &["CostOfRevenue", "CostOfGoodsAndServicesSold", "CostOfGoodsSold"];
+pub const COST_OF_REVENUE: &[&str] = &[
+    "CostOfRevenue",
+    "CostOfGoodsAndServicesSold",
+    "CostOfGoodsSold",
+];
 pub const OPERATING_EXPENSES: &[&str] = &["OperatingExpenses"];
 
 /// Net income attributable to the company; `ProfitLoss` (including minority interests) only
 /// when the former is missing (Realty Income's trimmed quarters).
-pub const NET_INCOME: &[&str] = &["NetIncomeLoss", "ProfitLoss", "NetIncomeLossAvailableToCommonStockholdersBasic"];
+pub const NET_INCOME: &[&str] = &[
+    "NetIncomeLoss",
+    "ProfitLoss",
+    "NetIncomeLossAvailableToCommonStockholdersBasic",
+];
 pub const EPS_DILUTED: &[&str] = &["EarningsPerShareDiluted", "EarningsPerShareBasicAndDiluted"];
 pub const GROSS_PROFIT: &[&str] = &["GrossProfit"];
 
@@ -75,16 +83,33 @@ pub const CASH: &[&str] = &[
 ];
 /// Short-term investments, added to cash: Apple keeps more in marketable securities than
 /// in cash, and both can pay a bill due this year.
-pub const SHORT_TERM_INVESTMENTS: &[&str] =
-    &["MarketableSecuritiesCurrent", "ShortTermInvestments", "AvailableForSaleSecuritiesDebtSecuritiesCurrent"];
+pub const SHORT_TERM_INVESTMENTS: &[&str] = &[
+    "MarketableSecuritiesCurrent",
+    "ShortTermInvestments",
+    "AvailableForSaleSecuritiesDebtSecuritiesCurrent",
+];
 
 /// Long-term debt including its current portion.
-pub const LONG_TERM_DEBT_TOTAL: &[&str] = &["LongTermDebt", "LongTermDebtAndCapitalLeaseObligationsIncludingCurrentMaturities"];
+pub const LONG_TERM_DEBT_TOTAL: &[&str] = &[
+    "LongTermDebt",
+    "LongTermDebtAndCapitalLeaseObligationsIncludingCurrentMaturities",
+];
 /// Long-term debt split in two lines (Walmart's latest quarter): added together.
-pub const LONG_TERM_DEBT_NONCURRENT: &[&str] = &["LongTermDebtNoncurrent", "LongTermDebtAndCapitalLeaseObligations"];
-pub const LONG_TERM_DEBT_CURRENT: &[&str] = &["LongTermDebtCurrent", "LongTermDebtAndCapitalLeaseObligationsCurrent"];
+pub const LONG_TERM_DEBT_NONCURRENT: &[&str] = &[
+    "LongTermDebtNoncurrent",
+    "LongTermDebtAndCapitalLeaseObligations",
+];
+pub const LONG_TERM_DEBT_CURRENT: &[&str] = &[
+    "LongTermDebtCurrent",
+    "LongTermDebtAndCapitalLeaseObligationsCurrent",
+];
 /// Other names for borrowings when none of the above is reported (REIT notes, convertibles).
-pub const OTHER_DEBT: &[&str] = &["NotesPayable", "SeniorNotes", "ConvertibleDebtNoncurrent", "ConvertibleNotesPayable"];
+pub const OTHER_DEBT: &[&str] = &[
+    "NotesPayable",
+    "SeniorNotes",
+    "ConvertibleDebtNoncurrent",
+    "ConvertibleNotesPayable",
+];
 /// Short-term borrowings; commercial paper only when borrowings are not reported, because
 /// `ShortTermBorrowings` usually includes it.
 pub const SHORT_TERM_DEBT: &[&str] = &["ShortTermBorrowings", "CommercialPaper"];
@@ -92,14 +117,22 @@ pub const SHORT_TERM_DEBT: &[&str] = &["ShortTermBorrowings", "CommercialPaper"]
 /// debt alone with it.
 pub const COMBINED_DEBT: &[&str] = &["DebtLongtermAndShorttermCombinedAmount"];
 
-pub const EQUITY: &[&str] = &["StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"];
+pub const EQUITY: &[&str] = &[
+    "StockholdersEquity",
+    "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest",
+];
 pub const ASSETS: &[&str] = &["Assets"];
 
 /// Weighted-average diluted shares (question 10).
-pub const DILUTED_SHARES: &[&str] =
-    &["WeightedAverageNumberOfDilutedSharesOutstanding", "WeightedAverageNumberOfShareOutstandingBasicAndDiluted"];
+pub const DILUTED_SHARES: &[&str] = &[
+    "WeightedAverageNumberOfDilutedSharesOutstanding",
+    "WeightedAverageNumberOfShareOutstandingBasicAndDiluted",
+];
 /// Shares outstanding at a date: the cover page (`dei`) first, then the balance sheet.
-pub const SHARES_OUTSTANDING: &[&str] = &["EntityCommonStockSharesOutstanding", "CommonStockSharesOutstanding"];
+pub const SHARES_OUTSTANDING: &[&str] = &[
+    "EntityCommonStockSharesOutstanding",
+    "CommonStockSharesOutstanding",
+];
 /// Market value of shares held by non-affiliates, from the 10-K cover page (`dei`).
 pub const PUBLIC_FLOAT: &[&str] = &["EntityPublicFloat"];
 

@@ -37,6 +37,9 @@ pub struct Figure {
     pub filed: NaiveDate,
     /// Accession number of the filing the value was taken from.
     pub accn: String,
+    /// When the period was first reported (later filings repeat it as a comparative): the
+    /// day the market could first know the number.
+    pub first_filed: NaiveDate,
 }
 
 /// The kind of period a figure covers, told apart by its length in days.
@@ -54,7 +57,8 @@ pub enum PeriodKind {
 impl Figure {
     /// Length of the period in days (0 for instants).
     pub fn days(&self) -> i64 {
-        self.start.map_or(0, |start| (self.end - start).num_days() + 1)
+        self.start
+            .map_or(0, |start| (self.end - start).num_days() + 1)
     }
 
     /// Quarter, year-to-date, year or instant, from the period's length.
@@ -78,7 +82,11 @@ impl Figure {
 
     /// A copy with another value and concept label, for figures derived from this one.
     pub fn derived(&self, value: f64, concept: String) -> Figure {
-        Figure { value, concept, ..self.clone() }
+        Figure {
+            value,
+            concept,
+            ..self.clone()
+        }
     }
 }
 
@@ -119,16 +127,24 @@ impl FactBook {
         let mut book = FactBook::default();
         let mut latest: Option<(NaiveDate, String, String)> = None;
         for taxonomy in ["us-gaap", "dei"] {
-            let Some(concepts) = facts.facts.get(taxonomy) else { continue };
+            let Some(concepts) = facts.facts.get(taxonomy) else {
+                continue;
+            };
             for (name, concept) in concepts {
                 let want = wanted.contains(&name.as_str());
                 for unit in UNITS {
-                    let Some(raw) = concept.units.get(unit) else { continue };
+                    let Some(raw) = concept.units.get(unit) else {
+                        continue;
+                    };
                     let mut kept: HashMap<(Option<NaiveDate>, NaiveDate), Figure> = HashMap::new();
                     for fact in raw {
-                        let Some(figure) = to_figure(fact, taxonomy, name, unit, as_of) else { continue };
+                        let Some(figure) = to_figure(fact, taxonomy, name, unit, as_of) else {
+                            continue;
+                        };
                         // Track the newest statement filing across every concept we read.
-                        let newer = latest.as_ref().is_none_or(|(filed, accn, _)| (figure.filed, &figure.accn) > (*filed, accn));
+                        let newer = latest.as_ref().is_none_or(|(filed, accn, _)| {
+                            (figure.filed, &figure.accn) > (*filed, accn)
+                        });
                         if newer {
                             latest = Some((figure.filed, figure.accn.clone(), figure.form.clone()));
                         }
@@ -136,9 +152,18 @@ impl FactBook {
                             continue;
                         }
                         let key = (figure.start, figure.end);
-                        match kept.get(&key) {
-                            Some(existing) if rank(existing) >= rank(&figure) => {}
-                            _ => {
+                        match kept.get_mut(&key) {
+                            Some(existing) if rank(existing) >= rank(&figure) => {
+                                existing.first_filed = existing.first_filed.min(figure.filed);
+                            }
+                            Some(existing) => {
+                                let first_filed = existing.first_filed.min(figure.filed);
+                                *existing = Figure {
+                                    first_filed,
+                                    ..figure
+                                };
+                            }
+                            None => {
                                 kept.insert(key, figure);
                             }
                         }
@@ -152,7 +177,12 @@ impl FactBook {
             }
         }
         if let Some((filed, accession, form)) = latest {
-            book.report = Some(ReportInfo { period_end: book.period_end_of(facts, &accession, as_of), accession, form, filed });
+            book.report = Some(ReportInfo {
+                period_end: book.period_end_of(facts, &accession, filed),
+                accession,
+                form,
+                filed,
+            });
         }
         book
     }
@@ -172,33 +202,54 @@ impl FactBook {
         self.report.as_ref()
     }
 
-    /// The latest period end any fact of this filing reports (its "period of report").
-    fn period_end_of(&self, facts: &CompanyFacts, accession: &str, as_of: NaiveDate) -> NaiveDate {
-        let mut best: Option<NaiveDate> = None;
+    /// The latest period end this filing reports: the newest duration it covers, or, when it
+    /// carries only balance-sheet values, the newest instant on or before its filing date
+    /// (cover-page counts are dated after the period and don't count).
+    fn period_end_of(&self, facts: &CompanyFacts, accession: &str, filed: NaiveDate) -> NaiveDate {
+        let (mut duration_end, mut instant_end): (Option<NaiveDate>, Option<NaiveDate>) =
+            (None, None);
         for concepts in facts.facts.values() {
             for concept in concepts.values() {
-                for fact in concept.units.values().flatten() {
-                    if fact.accn == accession
-                        // Durations only: cover-page counts are dated weeks after the period.
-                        && fact.start.is_some()
-                        && let Ok(end) = NaiveDate::parse_from_str(&fact.end, "%Y-%m-%d")
-                        && end <= as_of
-                    {
-                        best = Some(best.map_or(end, |b| b.max(end)));
+                for fact in concept
+                    .units
+                    .values()
+                    .flatten()
+                    .filter(|f| f.accn == accession)
+                {
+                    let Ok(end) = NaiveDate::parse_from_str(&fact.end, "%Y-%m-%d") else {
+                        continue;
+                    };
+                    let slot = if fact.start.is_some() {
+                        &mut duration_end
+                    } else {
+                        &mut instant_end
+                    };
+                    if end <= filed {
+                        *slot = Some(slot.map_or(end, |e| e.max(end)));
                     }
                 }
             }
         }
-        best.unwrap_or(as_of)
+        duration_end.or(instant_end).unwrap_or(filed)
     }
 }
 
 /// Ordering of duplicates for one period: annual-report values first, then the latest filing.
 fn rank(figure: &Figure) -> (bool, NaiveDate, &str) {
-    (figure.from_annual_report(), figure.filed, figure.accn.as_str())
+    (
+        figure.from_annual_report(),
+        figure.filed,
+        figure.accn.as_str(),
+    )
 }
 
-fn to_figure(fact: &RawFact, taxonomy: &str, name: &str, unit: &str, as_of: NaiveDate) -> Option<Figure> {
+fn to_figure(
+    fact: &RawFact,
+    taxonomy: &str,
+    name: &str,
+    unit: &str,
+    as_of: NaiveDate,
+) -> Option<Figure> {
     if !is_statement_form(&fact.form) || !fact.val.is_finite() {
         return None;
     }
@@ -223,6 +274,7 @@ fn to_figure(fact: &RawFact, taxonomy: &str, name: &str, unit: &str, as_of: Naiv
         form: fact.form.clone(),
         filed,
         accn: fact.accn.clone(),
+        first_filed: filed,
     })
 }
 
@@ -231,7 +283,14 @@ mod tests {
     use super::*;
     use crate::sources::company_facts::Concept;
 
-    fn fact(start: Option<&str>, end: &str, val: f64, form: &str, filed: &str, accn: &str) -> RawFact {
+    fn fact(
+        start: Option<&str>,
+        end: &str,
+        val: f64,
+        form: &str,
+        filed: &str,
+        accn: &str,
+    ) -> RawFact {
         RawFact {
             start: start.map(String::from),
             end: end.into(),
@@ -245,8 +304,13 @@ mod tests {
 
     fn book_of(facts: Vec<RawFact>, as_of: &str) -> FactBook {
         let mut company = CompanyFacts::default();
-        let concept = Concept { units: HashMap::from([("USD".to_string(), facts)]) };
-        company.facts.insert("us-gaap".into(), HashMap::from([("NetIncomeLoss".to_string(), concept)]));
+        let concept = Concept {
+            units: HashMap::from([("USD".to_string(), facts)]),
+        };
+        company.facts.insert(
+            "us-gaap".into(),
+            HashMap::from([("NetIncomeLoss".to_string(), concept)]),
+        );
         FactBook::build(&company, &["NetIncomeLoss"], as_of.parse().unwrap())
     }
 
@@ -254,9 +318,30 @@ mod tests {
     fn proxy_facts_are_ignored_and_ten_k_beats_rounded_ten_q() {
         let book = book_of(
             vec![
-                fact(Some("2025-01-01"), "2025-12-31", 57_048e6, "10-K", "2026-02-13", "a"),
-                fact(Some("2025-01-01"), "2025-12-31", 57_000e6, "DEF 14A", "2026-04-06", "p"),
-                fact(Some("2025-01-01"), "2025-12-31", 57_000e6, "10-Q", "2026-05-01", "q"),
+                fact(
+                    Some("2025-01-01"),
+                    "2025-12-31",
+                    57_048e6,
+                    "10-K",
+                    "2026-02-13",
+                    "a",
+                ),
+                fact(
+                    Some("2025-01-01"),
+                    "2025-12-31",
+                    57_000e6,
+                    "DEF 14A",
+                    "2026-04-06",
+                    "p",
+                ),
+                fact(
+                    Some("2025-01-01"),
+                    "2025-12-31",
+                    57_000e6,
+                    "10-Q",
+                    "2026-05-01",
+                    "q",
+                ),
             ],
             "2026-09-01",
         );
@@ -264,26 +349,77 @@ mod tests {
         assert_eq!(figures.len(), 1);
         assert_eq!(figures[0].value, 57_048e6);
         assert_eq!(figures[0].accn, "a");
+        assert_eq!(figures[0].first_filed.to_string(), "2026-02-13");
     }
 
     #[test]
     fn amendments_replace_and_later_filings_are_invisible_before_they_exist() {
         let facts = vec![
-            fact(Some("2024-01-01"), "2024-12-31", 10.0, "10-K", "2025-02-01", "orig"),
-            fact(Some("2024-01-01"), "2024-12-31", 12.0, "10-K/A", "2025-06-01", "amend"),
+            fact(
+                Some("2024-01-01"),
+                "2024-12-31",
+                10.0,
+                "10-K",
+                "2025-02-01",
+                "orig",
+            ),
+            fact(
+                Some("2024-01-01"),
+                "2024-12-31",
+                12.0,
+                "10-K/A",
+                "2025-06-01",
+                "amend",
+            ),
         ];
-        assert_eq!(book_of(facts.clone(), "2025-12-31").get("NetIncomeLoss")[0].value, 12.0);
-        assert_eq!(book_of(facts, "2025-03-01").get("NetIncomeLoss")[0].value, 10.0);
+        let amended = book_of(facts.clone(), "2025-12-31");
+        assert_eq!(amended.get("NetIncomeLoss")[0].value, 12.0);
+        assert_eq!(
+            amended.get("NetIncomeLoss")[0].first_filed.to_string(),
+            "2025-02-01"
+        );
+        assert_eq!(
+            book_of(facts, "2025-03-01").get("NetIncomeLoss")[0].value,
+            10.0
+        );
     }
 
     #[test]
     fn periods_are_told_apart_by_length() {
         let book = book_of(
             vec![
-                fact(Some("2024-09-29"), "2025-09-27", 1.0, "10-K", "2025-10-31", "k"),
-                fact(Some("2025-09-28"), "2025-12-27", 2.0, "10-Q", "2026-01-30", "q1"),
-                fact(Some("2025-09-28"), "2026-03-28", 3.0, "10-Q", "2026-05-01", "q2"),
-                fact(Some("2025-09-28"), "2026-06-27", 4.0, "10-Q", "2026-07-31", "q3"),
+                fact(
+                    Some("2024-09-29"),
+                    "2025-09-27",
+                    1.0,
+                    "10-K",
+                    "2025-10-31",
+                    "k",
+                ),
+                fact(
+                    Some("2025-09-28"),
+                    "2025-12-27",
+                    2.0,
+                    "10-Q",
+                    "2026-01-30",
+                    "q1",
+                ),
+                fact(
+                    Some("2025-09-28"),
+                    "2026-03-28",
+                    3.0,
+                    "10-Q",
+                    "2026-05-01",
+                    "q2",
+                ),
+                fact(
+                    Some("2025-09-28"),
+                    "2026-06-27",
+                    4.0,
+                    "10-Q",
+                    "2026-07-31",
+                    "q3",
+                ),
                 fact(None, "2026-06-27", 5.0, "10-Q", "2026-07-31", "q3"),
             ],
             "2026-08-01",
@@ -291,7 +427,13 @@ mod tests {
         let kinds: Vec<PeriodKind> = book.get("NetIncomeLoss").iter().map(Figure::kind).collect();
         assert_eq!(
             kinds,
-            vec![PeriodKind::Year, PeriodKind::Quarter, PeriodKind::HalfYear, PeriodKind::Instant, PeriodKind::NineMonths]
+            vec![
+                PeriodKind::Year,
+                PeriodKind::Quarter,
+                PeriodKind::HalfYear,
+                PeriodKind::Instant,
+                PeriodKind::NineMonths
+            ]
         );
         assert_eq!(book.report().unwrap().accession, "q3");
         assert_eq!(book.report().unwrap().period_end.to_string(), "2026-06-27");

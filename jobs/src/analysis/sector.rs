@@ -75,7 +75,10 @@ pub const SECTOR_TABLE: &[(u32, u32, &str)] = &[
 
 /// The sector of a SIC code, `None` for unknown or unclassified codes (e.g. 9995).
 pub fn sector_for_sic(sic: u32) -> Option<&'static str> {
-    SECTOR_TABLE.iter().find(|(lo, hi, _)| (*lo..=*hi).contains(&sic)).map(|(_, _, sector)| *sector)
+    SECTOR_TABLE
+        .iter()
+        .find(|(lo, hi, _)| (*lo..=*hi).contains(&sic))
+        .map(|(_, _, sector)| *sector)
 }
 
 /// The rule variant for a SIC code.

@@ -5,10 +5,13 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::queue::{Job, runner::{JobError, JobHandler, JobRun}};
+use crate::queue::{
+    Job,
+    runner::{JobError, JobHandler, JobRun},
+};
 
 /// Does nothing for `sleep_ms`, then records when it ran (for latency measurements).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Noop {
     #[serde(default)]
     pub sleep_ms: u64,
@@ -19,6 +22,8 @@ pub struct Noop {
 
 impl Job for Noop {
     const QUEUE: &'static str = "noop";
+    // Generous: the kill -9 reliability test interrupts the same job several times.
+    const MAX_ATTEMPTS: u32 = 25;
 }
 
 impl JobHandler for Noop {
@@ -72,7 +77,9 @@ impl Job for Crash {
 impl JobHandler for Crash {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {
         if !run.ctx.allow_crash_jobs {
-            return Err(JobError::permanent("crash jobs are disabled on this worker"));
+            return Err(JobError::permanent(
+                "crash jobs are disabled on this worker",
+            ));
         }
         tracing::error!(job = %run.job_id, "crash job: exiting the worker on purpose");
         std::process::exit(101);

@@ -3,7 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    queue::{Job, runner::{JobError, JobHandler, JobRun}},
+    queue::{
+        Job,
+        runner::{JobError, JobHandler, JobRun},
+    },
     sources::tickers::{self, TickerEntry},
 };
 
@@ -22,7 +25,8 @@ impl Job for LoadTickers {
 
 impl JobHandler for LoadTickers {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {
-        run.progress("Fetching ticker list", 10, "Reading SEC's company tickers").await;
+        run.progress("Fetching ticker list", 10, "Reading SEC's company tickers")
+            .await;
         let entries = match &run.ctx.settings.market_data_dir {
             Some(dir) => {
                 let dir = dir.clone();
@@ -36,9 +40,15 @@ impl JobHandler for LoadTickers {
         if entries.is_empty() {
             return Err(JobError::permanent("the ticker list is empty"));
         }
-        run.progress("Storing tickers", 60, &format!("Storing {} tickers", entries.len())).await;
+        run.progress(
+            "Storing tickers",
+            60,
+            &format!("Storing {} tickers", entries.len()),
+        )
+        .await;
         let stored = run.store().replace_tickers(&entries).await?;
-        run.progress("Done", 100, &format!("{stored} tickers loaded")).await;
+        run.progress("Done", 100, &format!("{stored} tickers loaded"))
+            .await;
         Ok(serde_json::json!({ "tickers": stored }))
     }
 }
@@ -47,8 +57,17 @@ impl JobHandler for LoadTickers {
 async fn fetch_live(run: &JobRun) -> Result<Vec<TickerEntry>, JobError> {
     let settings = &run.ctx.settings;
     run.ctx.limiter.acquire("sec", 10).await;
-    let url = format!("{}/files/company_tickers_exchange.json", settings.sec_www_base_url);
-    let response = run.ctx.http.get(&url).send().await.map_err(JobError::retry)?;
+    let url = format!(
+        "{}/files/company_tickers_exchange.json",
+        settings.sec_www_base_url
+    );
+    let response = run
+        .ctx
+        .http
+        .get(&url)
+        .send()
+        .await
+        .map_err(JobError::retry)?;
     let status = response.status();
     if status.as_u16() == 429 || status.as_u16() == 503 {
         let after = response
@@ -57,7 +76,10 @@ async fn fetch_live(run: &JobRun) -> Result<Vec<TickerEntry>, JobError> {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<u64>().ok())
             .map(std::time::Duration::from_secs);
-        return Err(JobError::Retry { reason: format!("SEC answered {status}"), after });
+        return Err(JobError::Retry {
+            reason: format!("SEC answered {status}"),
+            after,
+        });
     }
     if !status.is_success() {
         return Err(JobError::retry(format!("SEC answered {status} for {url}")));

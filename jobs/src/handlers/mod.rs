@@ -24,7 +24,9 @@ impl JobContext {
     pub async fn new(store: Store, settings: CommonSettings) -> anyhow::Result<Arc<Self>> {
         use anyhow::Context as _;
         let limiter = match &settings.redis_url {
-            Some(url) => RateLimiter::redis(&url.0).await.map_err(anyhow::Error::msg)?,
+            Some(url) => RateLimiter::redis(&url.0)
+                .await
+                .map_err(anyhow::Error::msg)?,
             None => RateLimiter::in_process(),
         };
         let http = reqwest::Client::builder()

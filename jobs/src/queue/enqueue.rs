@@ -51,7 +51,11 @@ impl JobQueue {
     }
 
     /// Enqueues `job` to run after `delay` (joining an identical waiting job, as above).
-    pub async fn enqueue_after<J: Job>(&self, job: &J, delay: Duration) -> Result<Enqueued, QueueError> {
+    pub async fn enqueue_after<J: Job>(
+        &self,
+        job: &J,
+        delay: Duration,
+    ) -> Result<Enqueued, QueueError> {
         let Some(logical) = job.dedupe_key() else {
             let id = self.push::<J>(vec![(job, None)], delay).await?.remove(0);
             return Ok(Enqueued { id, joined: false });
@@ -63,27 +67,41 @@ impl JobQueue {
         // Racing callers compute the same generation, so the library's unique
         // (queue, idempotency_key) index lets exactly one insert through.
         let key = format!("{logical}#{generations}");
-        let proposed = self.push::<J>(vec![(job, Some(key.clone()))], delay).await?.remove(0);
+        let proposed = self
+            .push::<J>(vec![(job, Some(key.clone()))], delay)
+            .await?
+            .remove(0);
         let id = self
             .store
             .job_id_by_key(J::QUEUE, &key)
             .await?
             .ok_or_else(|| QueueError::Backend(format!("job with key {key} vanished")))?;
-        Ok(Enqueued { joined: id != proposed, id })
+        Ok(Enqueued {
+            joined: id != proposed,
+            id,
+        })
     }
 
     /// Enqueues many jobs of one kind in one statement (Postgres) or one transaction (SQLite),
     /// without idempotency keys. Returns their ids.
     pub async fn enqueue_batch<J: Job>(&self, jobs: &[J]) -> Result<Vec<String>, QueueError> {
-        self.push::<J>(jobs.iter().map(|j| (j, None)).collect(), Duration::ZERO).await
+        self.push::<J>(jobs.iter().map(|j| (j, None)).collect(), Duration::ZERO)
+            .await
     }
 
-    async fn push<J: Job>(&self, jobs: Vec<(&J, Option<String>)>, delay: Duration) -> Result<Vec<String>, QueueError> {
+    async fn push<J: Job>(
+        &self,
+        jobs: Vec<(&J, Option<String>)>,
+        delay: Duration,
+    ) -> Result<Vec<String>, QueueError> {
         let run_at = SystemTime::now() + delay;
         let mut ids = Vec::with_capacity(jobs.len());
         let mut tasks: Vec<Task<Vec<u8>>> = Vec::with_capacity(jobs.len());
         for (job, key) in jobs {
-            let payload = serde_json::to_vec(&Envelope { v: J::VERSION, job: serde_json::to_value(job)? })?;
+            let payload = serde_json::to_vec(&Envelope {
+                v: J::VERSION,
+                job: serde_json::to_value(job)?,
+            })?;
             let id = Ulid::new().to_string();
             let mut builder = TaskBuilder::new(payload)
                 .task_id(TaskId::from_string(id.clone()))
@@ -105,7 +123,8 @@ impl JobQueue {
             }
             Store::Postgres(pool) => {
                 let mut conn = pool.acquire().await.map_err(StoreError::from)?;
-                let pushed = apalis_postgres::queries::push_tasks(&mut *conn, J::QUEUE, tasks).await;
+                let pushed =
+                    apalis_postgres::queries::push_tasks(&mut *conn, J::QUEUE, tasks).await;
                 match pushed {
                     Ok(()) => {}
                     // Postgres has no ON CONFLICT in the library's insert: a taken key is
@@ -121,5 +140,7 @@ impl JobQueue {
 }
 
 fn unix(time: SystemTime) -> u64 {
-    time.duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default()
+    time.duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or_default()
 }

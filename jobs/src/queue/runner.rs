@@ -19,7 +19,10 @@ pub enum JobError {
     /// Worth another try later: after `after` when the upstream said so (`Retry-After`),
     /// otherwise after an exponential backoff.
     #[error("{reason}")]
-    Retry { reason: String, after: Option<Duration> },
+    Retry {
+        reason: String,
+        after: Option<Duration>,
+    },
     /// No point retrying (bad input, unsupported company, ...): the job fails now.
     #[error("{0}")]
     Permanent(String),
@@ -27,7 +30,10 @@ pub enum JobError {
 
 impl JobError {
     pub fn retry(reason: impl std::fmt::Display) -> Self {
-        JobError::Retry { reason: reason.to_string(), after: None }
+        JobError::Retry {
+            reason: reason.to_string(),
+            after: None,
+        }
     }
 
     pub fn permanent(reason: impl std::fmt::Display) -> Self {
@@ -57,7 +63,12 @@ impl JobRun {
 
     /// Records the stage the job has really reached, for the API and the page.
     pub async fn progress(&self, stage: &str, percent: u8, message: &str) {
-        if let Err(err) = self.ctx.store.set_progress(&self.job_id, self.queue, stage, percent, message).await {
+        if let Err(err) = self
+            .ctx
+            .store
+            .set_progress(&self.job_id, self.queue, stage, percent, message)
+            .await
+        {
             // Progress is informative; losing one update must not fail the job.
             tracing::warn!(job = %self.job_id, %err, "could not record progress");
         }
@@ -86,34 +97,77 @@ pub async fn run_task<J: JobHandler>(
 ) -> Result<serde_json::Value, BoxDynError> {
     let ctx: Arc<crate::handlers::JobContext> = (*ctx).clone();
     let job_id = task_id.to_string();
-    let record = ctx.store.job(&job_id).await.map_err(|e| Box::new(e) as BoxDynError)?;
-    let (attempts, max_attempts) = record.map(|r| (r.attempts, r.max_attempts)).unwrap_or((0, 1));
+    let record = ctx
+        .store
+        .job(&job_id)
+        .await
+        .map_err(|e| Box::new(e) as BoxDynError)?;
+    let (attempts, max_attempts) = record
+        .map(|r| (r.attempts, r.max_attempts))
+        .unwrap_or((0, 1));
     // The library re-enqueues jobs orphaned by a dead worker without looking at the attempt
     // count, so a job that crashes its worker would loop forever: stop it here.
     if attempts >= max_attempts {
-        return Err(abort(format!(
+        let reason = format!(
             "gave up after {attempts} attempts: the worker stopped in the middle of this job each time"
-        )));
+        );
+        let _ = ctx
+            .store
+            .finish_job(
+                &job_id,
+                "Killed",
+                attempts,
+                &serde_json::json!({ "Err": reason }),
+            )
+            .await;
+        return Err(abort(reason));
     }
-    let job = decode::<J>(payload).map_err(abort)?;
-    let run = JobRun { job_id: job_id.clone(), queue: J::QUEUE, attempt: attempts + 1, ctx: ctx.clone() };
-    let outcome = match tokio::time::timeout(J::TIMEOUT, job.run(&run)).await {
-        Ok(outcome) => outcome,
-        Err(_) => Err(JobError::retry(format!("timed out after {} s", J::TIMEOUT.as_secs()))),
+    let attempt = attempts + 1;
+    let outcome = match decode::<J>(payload) {
+        Ok(job) => {
+            let run = JobRun {
+                job_id: job_id.clone(),
+                queue: J::QUEUE,
+                attempt,
+                ctx: ctx.clone(),
+            };
+            match tokio::time::timeout(J::TIMEOUT, job.run(&run)).await {
+                Ok(outcome) => outcome,
+                Err(_) => Err(JobError::retry(format!(
+                    "timed out after {} s",
+                    J::TIMEOUT.as_secs()
+                ))),
+            }
+        }
+        Err(reason) => Err(JobError::Permanent(reason)),
     };
-    match outcome {
-        Ok(value) => Ok(value),
-        Err(JobError::Permanent(reason)) => Err(abort(reason)),
+    let (status, result) = match outcome {
+        Ok(value) => ("Done", Ok(value)),
+        Err(JobError::Permanent(reason)) => ("Killed", Err(abort(reason))),
         Err(JobError::Retry { reason, after }) => {
-            let delay = after.unwrap_or_else(|| backoff(run.attempt));
+            let delay = after.unwrap_or_else(|| backoff(attempt));
             let when = chrono::Utc::now() + chrono::Duration::from_std(delay).unwrap_or_default();
             if let Err(err) = ctx.store.set_job_run_at(&job_id, when).await {
                 tracing::warn!(job = %job_id, %err, "could not schedule the retry");
             }
-            tracing::warn!(job = %job_id, attempt = run.attempt, %reason, retry_in_ms = delay.as_millis() as u64, "job failed, will retry");
-            Err(reason.into())
+            tracing::warn!(job = %job_id, attempt, %reason, retry_in_ms = delay.as_millis() as u64, "job failed, will retry");
+            ("Failed", Err(reason.into()))
         }
+    };
+    let stored = match &result {
+        Ok(value) => serde_json::json!({ "Ok": value }),
+        Err(err) => {
+            serde_json::json!({ "Err": err.to_string().trim_start_matches("AbortError: ") })
+        }
+    };
+    if let Err(err) = ctx
+        .store
+        .finish_job(&job_id, status, attempt, &stored)
+        .await
+    {
+        tracing::warn!(job = %job_id, %err, "could not record the outcome; the queue's own ack will");
     }
+    result
 }
 
 /// Decodes `{"v": N, "job": {...}}` into the job type, with a message fit for `last_error`.

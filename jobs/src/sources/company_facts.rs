@@ -69,7 +69,8 @@ pub struct RawFact {
 impl CompanyFacts {
     /// Parses the JSON body.
     pub fn from_json(bytes: &[u8]) -> Result<Self, SourceError> {
-        serde_json::from_slice(bytes).map_err(|err| SourceError::Parse(format!("company facts JSON: {err}")))
+        serde_json::from_slice(bytes)
+            .map_err(|err| SourceError::Parse(format!("company facts JSON: {err}")))
     }
 
     /// The taxonomies present, e.g. `["dei", "us-gaap"]`, sorted.
@@ -80,7 +81,9 @@ impl CompanyFacts {
     }
 }
 
-fn cik_number_or_string<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+fn cik_number_or_string<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<u64>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Cik {
@@ -103,7 +106,9 @@ pub trait CompanyFactsSource: Send + Sync {
 impl CompanyFactsSource for Snapshot {
     fn company_facts(&self, cik: u64) -> SourceFuture<'_, CompanyFacts> {
         Box::pin(async move {
-            let gz = self.read(format!("sec/companyfacts/{}.gz", cik_file_name(cik))).await?;
+            let gz = self
+                .read(format!("sec/companyfacts/{}.gz", cik_file_name(cik)))
+                .await?;
             parse_blocking(move || CompanyFacts::from_json(&gunzip(&gz)?)).await
         })
     }
@@ -115,8 +120,12 @@ mod tests {
 
     #[test]
     fn cik_may_be_a_number_or_a_padded_string() {
-        let a = CompanyFacts::from_json(br#"{"cik": 320193, "entityName": "Apple Inc.", "facts": {}}"#).unwrap();
-        let b = CompanyFacts::from_json(br#"{"cik": "0001997711", "entityName": "LPA", "facts": {}}"#).unwrap();
+        let a =
+            CompanyFacts::from_json(br#"{"cik": 320193, "entityName": "Apple Inc.", "facts": {}}"#)
+                .unwrap();
+        let b =
+            CompanyFacts::from_json(br#"{"cik": "0001997711", "entityName": "LPA", "facts": {}}"#)
+                .unwrap();
         assert_eq!(a.cik, Some(320193));
         assert_eq!(b.cik, Some(1997711));
     }

@@ -33,7 +33,10 @@ fn retry_hint(retry_after: &Option<Duration>) -> String {
 impl SourceError {
     /// True when trying again later can help (rate limits and upstream outages).
     pub fn is_retryable(&self) -> bool {
-        matches!(self, SourceError::RateLimited { .. } | SourceError::Upstream(_))
+        matches!(
+            self,
+            SourceError::RateLimited { .. } | SourceError::Upstream(_)
+        )
     }
 }
 
@@ -47,8 +50,13 @@ mod tests {
 
     #[test]
     fn messages_name_the_retry_delay() {
-        let err = SourceError::RateLimited { retry_after: Some(Duration::from_secs(7)) };
-        assert_eq!(err.to_string(), "rate limited by the data source (retry after 7s)");
+        let err = SourceError::RateLimited {
+            retry_after: Some(Duration::from_secs(7)),
+        };
+        assert_eq!(
+            err.to_string(),
+            "rate limited by the data source (retry after 7s)"
+        );
         assert!(err.is_retryable());
         assert!(!SourceError::NotFound.is_retryable());
         assert!(!SourceError::Parse("x".into()).is_retryable());

@@ -65,12 +65,9 @@ impl HttpFetcher {
     /// GETs `url` and returns the (decompressed) body, mapping every failure to a
     /// [`SourceError`].
     pub async fn get(&self, url: &str, expect: Expect) -> Result<Vec<u8>, SourceError> {
-        let response = self
-            .client
-            .get(url)
-            .send()
-            .await
-            .map_err(|err| SourceError::Upstream(format!("request to {url} failed: {}", describe(&err))))?;
+        let response = self.client.get(url).send().await.map_err(|err| {
+            SourceError::Upstream(format!("request to {url} failed: {}", describe(&err)))
+        })?;
         let status = response.status();
         if status == StatusCode::NOT_FOUND {
             return Err(SourceError::NotFound);
@@ -84,7 +81,9 @@ impl HttpFetcher {
             return Err(SourceError::RateLimited { retry_after });
         }
         if !status.is_success() {
-            return Err(SourceError::Upstream(format!("{url} answered HTTP {status}")));
+            return Err(SourceError::Upstream(format!(
+                "{url} answered HTTP {status}"
+            )));
         }
         let content_type = response
             .headers()
@@ -93,10 +92,12 @@ impl HttpFetcher {
             .unwrap_or("")
             .to_ascii_lowercase();
         check_content_type(&content_type, expect, url)?;
-        let body = response
-            .bytes()
-            .await
-            .map_err(|err| SourceError::Upstream(format!("reading the body from {url} failed: {}", describe(&err))))?;
+        let body = response.bytes().await.map_err(|err| {
+            SourceError::Upstream(format!(
+                "reading the body from {url} failed: {}",
+                describe(&err)
+            ))
+        })?;
         Ok(body.to_vec())
     }
 }
@@ -115,7 +116,11 @@ fn check_content_type(content_type: &str, expect: Expect, url: &str) -> Result<(
     } else {
         Err(SourceError::Parse(format!(
             "{url} answered with content type '{content_type}', expected {}",
-            if expect == Expect::Json { "JSON" } else { "CSV" }
+            if expect == Expect::Json {
+                "JSON"
+            } else {
+                "CSV"
+            }
         )))
     }
 }
@@ -153,9 +158,15 @@ mod tests {
     #[test]
     fn retry_after_in_seconds_or_as_a_date() {
         let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
-        assert_eq!(parse_retry_after("120", now), Some(Duration::from_secs(120)));
+        assert_eq!(
+            parse_retry_after("120", now),
+            Some(Duration::from_secs(120))
+        );
         let later = httpdate::fmt_http_date(now + Duration::from_secs(30));
-        assert_eq!(parse_retry_after(&later, now), Some(Duration::from_secs(30)));
+        assert_eq!(
+            parse_retry_after(&later, now),
+            Some(Duration::from_secs(30))
+        );
         let earlier = httpdate::fmt_http_date(now - Duration::from_secs(30));
         assert_eq!(parse_retry_after(&earlier, now), Some(Duration::ZERO));
         assert_eq!(parse_retry_after("soon", now), None);
@@ -166,7 +177,13 @@ mod tests {
         assert!(check_content_type("application/json", Expect::Json, "u").is_ok());
         assert!(check_content_type("text/csv", Expect::Csv, "u").is_ok());
         assert!(check_content_type("", Expect::Json, "u").is_ok());
-        assert!(matches!(check_content_type("text/html", Expect::Json, "u"), Err(SourceError::Parse(_))));
-        assert!(matches!(check_content_type("text/html; charset=utf-8", Expect::Csv, "u"), Err(SourceError::Parse(_))));
+        assert!(matches!(
+            check_content_type("text/html", Expect::Json, "u"),
+            Err(SourceError::Parse(_))
+        ));
+        assert!(matches!(
+            check_content_type("text/html; charset=utf-8", Expect::Csv, "u"),
+            Err(SourceError::Parse(_))
+        ));
     }
 }

@@ -38,14 +38,18 @@ impl SecClient {
 
     async fn get_json(&self, path: &str) -> Result<Vec<u8>, SourceError> {
         self.limiter.acquire(SEC_RATE_LIMIT_KEY).await;
-        self.http.get(&format!("{}{path}", self.base_url), Expect::Json).await
+        self.http
+            .get(&format!("{}{path}", self.base_url), Expect::Json)
+            .await
     }
 }
 
 impl CompanyFactsSource for SecClient {
     fn company_facts(&self, cik: u64) -> SourceFuture<'_, CompanyFacts> {
         Box::pin(async move {
-            let body = self.get_json(&format!("/api/xbrl/companyfacts/{}", cik_file_name(cik))).await?;
+            let body = self
+                .get_json(&format!("/api/xbrl/companyfacts/{}", cik_file_name(cik)))
+                .await?;
             parse_blocking(move || CompanyFacts::from_json(&body)).await
         })
     }
@@ -54,7 +58,9 @@ impl CompanyFactsSource for SecClient {
 impl SubmissionsSource for SecClient {
     fn submissions(&self, cik: u64) -> SourceFuture<'_, Submissions> {
         Box::pin(async move {
-            let body = self.get_json(&format!("/submissions/{}", cik_file_name(cik))).await?;
+            let body = self
+                .get_json(&format!("/submissions/{}", cik_file_name(cik)))
+                .await?;
             parse_blocking(move || Submissions::from_json(&body)).await
         })
     }
@@ -70,24 +76,39 @@ pub struct StooqClient {
 impl StooqClient {
     /// A client for `config.stooq_base_url`.
     pub fn new(config: &LiveConfig) -> Result<Self, SourceError> {
-        Ok(StooqClient { http: HttpFetcher::new(config)?, base_url: config.stooq_base_url.trim_end_matches('/').into() })
+        Ok(StooqClient {
+            http: HttpFetcher::new(config)?,
+            base_url: config.stooq_base_url.trim_end_matches('/').into(),
+        })
     }
 }
 
 impl PriceSource for StooqClient {
     fn daily_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>> {
         Box::pin(async move {
-            if symbol.is_empty() || !symbol.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.') {
+            if symbol.is_empty()
+                || !symbol
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+            {
                 return Err(SourceError::NotFound);
             }
-            let url = format!("{}/q/d/l/?s={}.us&i=d", self.base_url, symbol.to_ascii_lowercase());
+            let url = format!(
+                "{}/q/d/l/?s={}.us&i=d",
+                self.base_url,
+                symbol.to_ascii_lowercase()
+            );
             let body = self.http.get(&url, Expect::Csv).await?;
             // Stooq answers an unknown symbol with a 200 and the text "No data".
             if body.trim_ascii().eq_ignore_ascii_case(b"no data") {
                 return Err(SourceError::NotFound);
             }
             let points = parse_price_csv(&body)?;
-            if points.is_empty() { Err(SourceError::NotFound) } else { Ok(points) }
+            if points.is_empty() {
+                Err(SourceError::NotFound)
+            } else {
+                Ok(points)
+            }
         })
     }
 }
@@ -102,17 +123,28 @@ pub struct FredClient {
 impl FredClient {
     /// A client for `config.fred_base_url`.
     pub fn new(config: &LiveConfig) -> Result<Self, SourceError> {
-        Ok(FredClient { http: HttpFetcher::new(config)?, base_url: config.fred_base_url.trim_end_matches('/').into() })
+        Ok(FredClient {
+            http: HttpFetcher::new(config)?,
+            base_url: config.fred_base_url.trim_end_matches('/').into(),
+        })
     }
 }
 
 impl TreasurySource for FredClient {
     fn ten_year_yield(&self) -> SourceFuture<'_, Vec<RatePoint>> {
         Box::pin(async move {
-            let body = self.http.get(&format!("{}/graph/fredgraph.csv?id=DGS10", self.base_url), Expect::Csv).await?;
+            let body = self
+                .http
+                .get(
+                    &format!("{}/graph/fredgraph.csv?id=DGS10", self.base_url),
+                    Expect::Csv,
+                )
+                .await?;
             let points = parse_fred_csv(&body)?;
             if points.is_empty() {
-                return Err(SourceError::Parse("FRED returned no DGS10 observations".into()));
+                return Err(SourceError::Parse(
+                    "FRED returned no DGS10 observations".into(),
+                ));
             }
             Ok(points)
         })

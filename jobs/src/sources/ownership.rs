@@ -25,21 +25,31 @@ pub struct Ownership {
 
 /// Finds `symbol` in a major-holders CSV (columns by header name); `Ok(None)` when absent.
 pub fn find_in_holders_csv(bytes: &[u8], symbol: &str) -> Result<Option<Ownership>, SourceError> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(bytes);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(bytes);
     let headers = reader
         .headers()
         .map_err(|err| SourceError::Parse(format!("holders CSV header: {err}")))?
         .clone();
     let col = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
-    let (Some(ticker), Some(insiders), Some(institutions)) =
-        (col("ticker"), col("insidersPercentHeld"), col("institutionsPercentHeld"))
-    else {
-        return Err(SourceError::Parse(format!("holders CSV lacks the expected columns: {headers:?}")));
+    let (Some(ticker), Some(insiders), Some(institutions)) = (
+        col("ticker"),
+        col("insidersPercentHeld"),
+        col("institutionsPercentHeld"),
+    ) else {
+        return Err(SourceError::Parse(format!(
+            "holders CSV lacks the expected columns: {headers:?}"
+        )));
     };
     let (count, date) = (col("institutionsCount"), col("top_holders_13f_report_date"));
     for record in reader.records() {
         let record = record.map_err(|err| SourceError::Parse(format!("holders CSV row: {err}")))?;
-        if !record.get(ticker).is_some_and(|t| t.eq_ignore_ascii_case(symbol)) {
+        if !record
+            .get(ticker)
+            .is_some_and(|t| t.eq_ignore_ascii_case(symbol))
+        {
             continue;
         }
         let fraction = |i: usize| {
@@ -55,7 +65,9 @@ pub fn find_in_holders_csv(bytes: &[u8], symbol: &str) -> Result<Option<Ownershi
             symbol: symbol.to_ascii_uppercase(),
             insiders_pct: ins * 100.0,
             institutions_pct: inst * 100.0,
-            institutions_count: count.and_then(|i| record.get(i)).and_then(|v| v.parse().ok()),
+            institutions_count: count
+                .and_then(|i| record.get(i))
+                .and_then(|v| v.parse().ok()),
             report_date: date
                 .and_then(|i| record.get(i))
                 .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()),
@@ -75,7 +87,10 @@ impl OwnershipSource for Snapshot {
         Box::pin(async move {
             // The newest `major-holders-*.csv` (the year sorts by name).
             let names = self.list("ownership").await?;
-            let Some(newest) = names.iter().filter(|n| n.starts_with("major-holders-") && n.ends_with(".csv")).max()
+            let Some(newest) = names
+                .iter()
+                .filter(|n| n.starts_with("major-holders-") && n.ends_with(".csv"))
+                .max()
             else {
                 return Ok(None);
             };

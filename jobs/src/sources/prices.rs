@@ -23,13 +23,17 @@ pub struct PricePoint {
 /// Rows with a blank, `null` or non-positive close, or an unreadable date, are skipped: real
 /// files have holes. A file without `Date` and `Close` columns is a `Parse` error.
 pub fn parse_price_csv(bytes: &[u8]) -> Result<Vec<PricePoint>, SourceError> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(bytes);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(bytes);
     let headers = reader
         .headers()
         .map_err(|err| SourceError::Parse(format!("price CSV header: {err}")))?
         .clone();
     let find = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
-    let date_col = find("date").ok_or_else(|| SourceError::Parse(format!("price CSV has no Date column: {headers:?}")))?;
+    let date_col = find("date")
+        .ok_or_else(|| SourceError::Parse(format!("price CSV has no Date column: {headers:?}")))?;
     let close_col = find("adj close")
         .or_else(|| find("adj_close"))
         .or_else(|| find("close"))
@@ -37,10 +41,16 @@ pub fn parse_price_csv(bytes: &[u8]) -> Result<Vec<PricePoint>, SourceError> {
     let mut points = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|err| SourceError::Parse(format!("price CSV row: {err}")))?;
-        let (Some(date), Some(close)) = (record.get(date_col), record.get(close_col)) else { continue };
-        let Ok(date) = NaiveDate::parse_from_str(date, "%Y-%m-%d") else { continue };
+        let (Some(date), Some(close)) = (record.get(date_col), record.get(close_col)) else {
+            continue;
+        };
+        let Ok(date) = NaiveDate::parse_from_str(date, "%Y-%m-%d") else {
+            continue;
+        };
         match close.parse::<f64>() {
-            Ok(close) if close.is_finite() && close > 0.0 => points.push(PricePoint { date, close }),
+            Ok(close) if close.is_finite() && close > 0.0 => {
+                points.push(PricePoint { date, close })
+            }
             _ => continue,
         }
     }
@@ -62,12 +72,22 @@ impl PriceSource for Snapshot {
     fn daily_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>> {
         Box::pin(async move {
             // The symbol becomes a file name: refuse anything that could walk out of the folder.
-            if symbol.is_empty() || !symbol.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.') {
+            if symbol.is_empty()
+                || !symbol
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+            {
                 return Err(SourceError::NotFound);
             }
-            let bytes = self.read(format!("prices/daily/{}.csv", symbol.to_ascii_uppercase())).await?;
+            let bytes = self
+                .read(format!("prices/daily/{}.csv", symbol.to_ascii_uppercase()))
+                .await?;
             let points = parse_price_csv(&bytes)?;
-            if points.is_empty() { Err(SourceError::NotFound) } else { Ok(points) }
+            if points.is_empty() {
+                Err(SourceError::NotFound)
+            } else {
+                Ok(points)
+            }
         })
     }
 }
@@ -80,23 +100,38 @@ mod tests {
     fn reads_snapshot_and_stooq_layouts() {
         let snapshot = parse_price_csv(b"Date,Close\n2024-01-03,10.5\n2024-01-02,10\n").unwrap();
         assert_eq!(snapshot.len(), 2);
-        assert_eq!(snapshot[0].date, NaiveDate::from_ymd_opt(2024, 1, 2).unwrap());
-        let stooq = parse_price_csv(b"Date,Open,High,Low,Close,Volume\n2024-01-02,1,2,0.5,1.5,100\n").unwrap();
+        assert_eq!(
+            snapshot[0].date,
+            NaiveDate::from_ymd_opt(2024, 1, 2).unwrap()
+        );
+        let stooq =
+            parse_price_csv(b"Date,Open,High,Low,Close,Volume\n2024-01-02,1,2,0.5,1.5,100\n")
+                .unwrap();
         assert_eq!(stooq[0].close, 1.5);
-        let lower = parse_price_csv(b"date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.25,100\n").unwrap();
+        let lower =
+            parse_price_csv(b"date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.25,100\n")
+                .unwrap();
         assert_eq!(lower[0].close, 1.25);
     }
 
     #[test]
     fn skips_holes_and_rejects_other_files() {
-        let points = parse_price_csv(b"Date,Close\n2024-01-02,\n2024-01-03,null\nbad,1\n2024-01-04,2\n").unwrap();
+        let points =
+            parse_price_csv(b"Date,Close\n2024-01-02,\n2024-01-03,null\nbad,1\n2024-01-04,2\n")
+                .unwrap();
         assert_eq!(points.len(), 1);
-        assert!(matches!(parse_price_csv(b"<html></html>\n"), Err(SourceError::Parse(_))));
+        assert!(matches!(
+            parse_price_csv(b"<html></html>\n"),
+            Err(SourceError::Parse(_))
+        ));
     }
 
     #[tokio::test]
     async fn refuses_path_tricks() {
         let snapshot = Snapshot::new("/tmp");
-        assert_eq!(snapshot.daily_closes("../etc/passwd").await.unwrap_err(), SourceError::NotFound);
+        assert_eq!(
+            snapshot.daily_closes("../etc/passwd").await.unwrap_err(),
+            SourceError::NotFound
+        );
     }
 }

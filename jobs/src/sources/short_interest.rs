@@ -25,7 +25,10 @@ pub struct ShortInterest {
 /// Finds `symbol` in a FINRA short-interest CSV (columns by header name). `Ok(None)` when the
 /// ticker is not listed.
 pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInterest>, SourceError> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(bytes);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(bytes);
     let headers = reader
         .headers()
         .map_err(|err| SourceError::Parse(format!("short-interest CSV header: {err}")))?
@@ -34,11 +37,19 @@ pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInter
     let ticker = col("ticker")
         .or_else(|| col("symbol"))
         .ok_or_else(|| SourceError::Parse("short-interest CSV has no ticker column".into()))?;
-    let (settlement, short, pct, float) =
-        (col("settlement_date"), col("shares_short"), col("short_pct_of_float"), col("float_shares"));
+    let (settlement, short, pct, float) = (
+        col("settlement_date"),
+        col("shares_short"),
+        col("short_pct_of_float"),
+        col("float_shares"),
+    );
     for record in reader.records() {
-        let record = record.map_err(|err| SourceError::Parse(format!("short-interest CSV row: {err}")))?;
-        if !record.get(ticker).is_some_and(|t| t.eq_ignore_ascii_case(symbol)) {
+        let record =
+            record.map_err(|err| SourceError::Parse(format!("short-interest CSV row: {err}")))?;
+        if !record
+            .get(ticker)
+            .is_some_and(|t| t.eq_ignore_ascii_case(symbol))
+        {
             continue;
         }
         let number = |i: Option<usize>| {
@@ -71,7 +82,11 @@ impl ShortInterestSource for Snapshot {
     fn short_interest<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Option<ShortInterest>> {
         Box::pin(async move {
             let names = self.list("short-interest").await?;
-            let Some(newest) = names.iter().filter(|n| n.starts_with("finra-") && n.ends_with(".csv")).max() else {
+            let Some(newest) = names
+                .iter()
+                .filter(|n| n.starts_with("finra-") && n.ends_with(".csv"))
+                .max()
+            else {
                 return Ok(None);
             };
             let bytes = self.read(format!("short-interest/{newest}")).await?;

@@ -41,24 +41,33 @@ impl Snapshot {
         match tokio::fs::read(&path).await {
             Ok(bytes) => Ok(bytes),
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => Err(SourceError::NotFound),
-            Err(err) => Err(SourceError::Upstream(format!("cannot read {}: {err}", path.display()))),
+            Err(err) => Err(SourceError::Upstream(format!(
+                "cannot read {}: {err}",
+                path.display()
+            ))),
         }
     }
 
     /// Lists the file names in `relative` (empty when the folder does not exist).
-    pub(crate) async fn list(&self, relative: impl AsRef<Path>) -> Result<Vec<String>, SourceError> {
+    pub(crate) async fn list(
+        &self,
+        relative: impl AsRef<Path>,
+    ) -> Result<Vec<String>, SourceError> {
         let path = self.root.join(relative);
         let mut entries = match tokio::fs::read_dir(&path).await {
             Ok(entries) => entries,
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(err) => return Err(SourceError::Upstream(format!("cannot list {}: {err}", path.display()))),
+            Err(err) => {
+                return Err(SourceError::Upstream(format!(
+                    "cannot list {}: {err}",
+                    path.display()
+                )));
+            }
         };
         let mut names = Vec::new();
-        while let Some(entry) = entries
-            .next_entry()
-            .await
-            .map_err(|err| SourceError::Upstream(format!("cannot list {}: {err}", path.display())))?
-        {
+        while let Some(entry) = entries.next_entry().await.map_err(|err| {
+            SourceError::Upstream(format!("cannot list {}: {err}", path.display()))
+        })? {
             names.push(entry.file_name().to_string_lossy().into_owned());
         }
         names.sort();
@@ -103,13 +112,19 @@ mod tests {
     #[test]
     fn corrupt_gzip_is_a_parse_error() {
         let err = gunzip(b"definitely not gzip").unwrap_err();
-        assert!(matches!(err, SourceError::Parse(ref msg) if msg.contains("gzip")), "{err}");
+        assert!(
+            matches!(err, SourceError::Parse(ref msg) if msg.contains("gzip")),
+            "{err}"
+        );
     }
 
     #[tokio::test]
     async fn missing_files_are_not_found() {
         let snapshot = Snapshot::new("/nonexistent-market-data");
-        assert_eq!(snapshot.read("x.csv").await.unwrap_err(), SourceError::NotFound);
+        assert_eq!(
+            snapshot.read("x.csv").await.unwrap_err(),
+            SourceError::NotFound
+        );
         assert!(snapshot.list("nothing").await.unwrap().is_empty());
     }
 }

@@ -42,8 +42,8 @@ pub struct Filing {
 impl Submissions {
     /// Parses SEC's JSON body (column arrays under `filings.recent`).
     pub fn from_json(bytes: &[u8]) -> Result<Self, SourceError> {
-        let raw: RawSubmissions =
-            serde_json::from_slice(bytes).map_err(|err| SourceError::Parse(format!("submissions JSON: {err}")))?;
+        let raw: RawSubmissions = serde_json::from_slice(bytes)
+            .map_err(|err| SourceError::Parse(format!("submissions JSON: {err}")))?;
         Ok(raw.into())
     }
 
@@ -102,7 +102,10 @@ struct RawRecent {
 impl From<RawSubmissions> for Submissions {
     fn from(raw: RawSubmissions) -> Self {
         let recent = raw.filings.map(|f| f.recent).unwrap_or_default();
-        let date = |list: &Vec<String>, i: usize| list.get(i).and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+        let date = |list: &Vec<String>, i: usize| {
+            list.get(i)
+                .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+        };
         let filings = (0..recent.accession_number.len())
             .map(|i| Filing {
                 accession_number: recent.accession_number[i].clone(),
@@ -138,7 +141,9 @@ pub trait SubmissionsSource: Send + Sync {
 impl SubmissionsSource for Snapshot {
     fn submissions(&self, cik: u64) -> SourceFuture<'_, Submissions> {
         Box::pin(async move {
-            let gz = self.read(format!("sec/submissions/{}.gz", cik_file_name(cik))).await?;
+            let gz = self
+                .read(format!("sec/submissions/{}.gz", cik_file_name(cik)))
+                .await?;
             parse_blocking(move || Submissions::from_json(&gunzip(&gz)?)).await
         })
     }

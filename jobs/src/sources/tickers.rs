@@ -17,10 +17,15 @@ pub struct TickerEntry {
 /// Why the directory could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum TickerListError {
-    #[error("no ticker list in {0} (expected sec/company_tickers_exchange.json or sec/company_tickers.json)")]
+    #[error(
+        "no ticker list in {0} (expected sec/company_tickers_exchange.json or sec/company_tickers.json)"
+    )]
     Missing(PathBuf),
     #[error("cannot read {path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("the ticker list is not in SEC's format: {0}")]
     Format(String),
 }
@@ -50,7 +55,12 @@ pub fn parse_exchange_file(bytes: &[u8]) -> Result<Vec<TickerEntry>, TickerListE
             .position(|f| f == name)
             .ok_or_else(|| TickerListError::Format(format!("no '{name}' field")))
     };
-    let (cik, name, ticker, exchange) = (column("cik")?, column("name")?, column("ticker")?, column("exchange")?);
+    let (cik, name, ticker, exchange) = (
+        column("cik")?,
+        column("name")?,
+        column("ticker")?,
+        column("exchange")?,
+    );
     Ok(file
         .data
         .iter()
@@ -59,7 +69,10 @@ pub fn parse_exchange_file(bytes: &[u8]) -> Result<Vec<TickerEntry>, TickerListE
                 cik: row.get(cik)?.as_i64()?,
                 name: row.get(name)?.as_str()?.trim().to_string(),
                 ticker: normalize_ticker(row.get(ticker)?.as_str()?)?,
-                exchange: row.get(exchange).and_then(|e| e.as_str()).map(str::to_string),
+                exchange: row
+                    .get(exchange)
+                    .and_then(|e| e.as_str())
+                    .map(str::to_string),
             })
         })
         .collect())
@@ -91,9 +104,8 @@ fn normalize_ticker(raw: &str) -> Option<String> {
 /// Reads the directory from a snapshot folder laid out like `../shared/market-data`.
 pub fn read_snapshot(market_data_dir: &Path) -> Result<Vec<TickerEntry>, TickerListError> {
     let sec = market_data_dir.join("sec");
-    let read = |path: PathBuf| {
-        std::fs::read(&path).map_err(|source| TickerListError::Io { path, source })
-    };
+    let read =
+        |path: PathBuf| std::fs::read(&path).map_err(|source| TickerListError::Io { path, source });
     let exchange = sec.join("company_tickers_exchange.json");
     if exchange.exists() {
         return parse_exchange_file(&read(exchange)?);
@@ -122,7 +134,9 @@ mod tests {
 
     #[test]
     fn rejects_other_json_with_a_clear_message() {
-        let err = parse_exchange_file(br#"{"hello": 1}"#).unwrap_err().to_string();
+        let err = parse_exchange_file(br#"{"hello": 1}"#)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("not in SEC's format"), "{err}");
     }
 

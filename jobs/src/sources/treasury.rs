@@ -19,20 +19,30 @@ pub struct RatePoint {
 /// Parses a FRED graph CSV (first column the date, second the value), sorted by date.
 /// Blank and `.` values (market holidays) are skipped.
 pub fn parse_fred_csv(bytes: &[u8]) -> Result<Vec<RatePoint>, SourceError> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(bytes);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(bytes);
     let headers = reader
         .headers()
         .map_err(|err| SourceError::Parse(format!("FRED CSV header: {err}")))?
         .clone();
     let first = headers.get(0).unwrap_or_default().to_ascii_lowercase();
     if headers.len() < 2 || !(first == "date" || first == "observation_date") {
-        return Err(SourceError::Parse(format!("not a FRED series CSV: {headers:?}")));
+        return Err(SourceError::Parse(format!(
+            "not a FRED series CSV: {headers:?}"
+        )));
     }
     let mut points = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|err| SourceError::Parse(format!("FRED CSV row: {err}")))?;
-        let (Some(date), Some(value)) = (record.get(0), record.get(1)) else { continue };
-        let (Ok(date), Ok(percent)) = (NaiveDate::parse_from_str(date, "%Y-%m-%d"), value.parse::<f64>()) else {
+        let (Some(date), Some(value)) = (record.get(0), record.get(1)) else {
+            continue;
+        };
+        let (Ok(date), Ok(percent)) = (
+            NaiveDate::parse_from_str(date, "%Y-%m-%d"),
+            value.parse::<f64>(),
+        ) else {
             continue;
         };
         if percent.is_finite() {
@@ -61,13 +71,29 @@ mod tests {
 
     #[test]
     fn skips_holidays_in_both_spellings() {
-        let points = parse_fred_csv(b"observation_date,DGS10\n2026-07-03,\n2026-07-02,4.3\n2026-07-06,.\n").unwrap();
-        assert_eq!(points, vec![RatePoint { date: NaiveDate::from_ymd_opt(2026, 7, 2).unwrap(), percent: 4.3 }]);
-        assert_eq!(parse_fred_csv(b"DATE,DGS10\n2020-01-02,1.88\n").unwrap().len(), 1);
+        let points =
+            parse_fred_csv(b"observation_date,DGS10\n2026-07-03,\n2026-07-02,4.3\n2026-07-06,.\n")
+                .unwrap();
+        assert_eq!(
+            points,
+            vec![RatePoint {
+                date: NaiveDate::from_ymd_opt(2026, 7, 2).unwrap(),
+                percent: 4.3
+            }]
+        );
+        assert_eq!(
+            parse_fred_csv(b"DATE,DGS10\n2020-01-02,1.88\n")
+                .unwrap()
+                .len(),
+            1
+        );
     }
 
     #[test]
     fn an_html_page_is_a_parse_error() {
-        assert!(matches!(parse_fred_csv(b"<!doctype html>\n<p>x</p>"), Err(SourceError::Parse(_))));
+        assert!(matches!(
+            parse_fred_csv(b"<!doctype html>\n<p>x</p>"),
+            Err(SourceError::Parse(_))
+        ));
     }
 }

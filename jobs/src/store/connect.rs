@@ -51,9 +51,8 @@ impl FromStr for DatabaseUrl {
             return Ok(DatabaseUrl::Sqlite(PathBuf::from(path)));
         }
         if raw.starts_with("postgres://") || raw.starts_with("postgresql://") {
-            PgConnectOptions::from_str(raw).map_err(|err| {
-                StoreError::BadUrl(format!("{}: {err}", redact(raw)))
-            })?;
+            PgConnectOptions::from_str(raw)
+                .map_err(|err| StoreError::BadUrl(format!("{}: {err}", redact(raw))))?;
             return Ok(DatabaseUrl::Postgres(raw.to_string()));
         }
         Err(StoreError::BadUrl(format!(

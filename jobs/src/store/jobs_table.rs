@@ -3,8 +3,8 @@
 //! writes the library lacks (a durable retry time, handing jobs back at shutdown).
 
 use chrono::{DateTime, Utc};
-use sqlx::AssertSqlSafe;
 use serde::Serialize;
+use sqlx::AssertSqlSafe;
 
 use super::{Store, StoreResult, escape_like};
 
@@ -42,7 +42,9 @@ impl JobStatus {
     }
 
     pub fn parse(raw: &str) -> Option<JobStatus> {
-        JobStatus::ALL.into_iter().find(|s| s.as_str() == raw.trim().to_lowercase())
+        JobStatus::ALL
+            .into_iter()
+            .find(|s| s.as_str() == raw.trim().to_lowercase())
     }
 
     /// Whether the job has ended and will not change any more.
@@ -164,11 +166,17 @@ impl Store {
         let row: Option<JobRow> = match self {
             Store::Sqlite(pool) => {
                 let sql = format!("SELECT {SQLITE_COLUMNS} WHERE id = $1");
-                sqlx::query_as(AssertSqlSafe(sql.as_str())).bind(id).fetch_optional(pool).await?
+                sqlx::query_as(AssertSqlSafe(sql.as_str()))
+                    .bind(id)
+                    .fetch_optional(pool)
+                    .await?
             }
             Store::Postgres(pool) => {
                 let sql = format!("SELECT {PG_COLUMNS} WHERE id = $1");
-                sqlx::query_as(AssertSqlSafe(sql.as_str())).bind(id).fetch_optional(pool).await?
+                sqlx::query_as(AssertSqlSafe(sql.as_str()))
+                    .bind(id)
+                    .fetch_optional(pool)
+                    .await?
             }
         };
         Ok(row.map(JobRecord::from))
@@ -190,7 +198,9 @@ impl Store {
         // fetch generously and cut after.
         let rows: Vec<JobRow> = match self {
             Store::Sqlite(pool) => {
-                let sql = format!("SELECT {SQLITE_COLUMNS} {where_clause} ORDER BY run_at DESC, id DESC LIMIT $3");
+                let sql = format!(
+                    "SELECT {SQLITE_COLUMNS} {where_clause} ORDER BY run_at DESC, id DESC LIMIT $3"
+                );
                 sqlx::query_as(AssertSqlSafe(sql.as_str()))
                     .bind(filter.queue.clone().unwrap_or_default())
                     .bind(&status_list)
@@ -199,7 +209,9 @@ impl Store {
                     .await?
             }
             Store::Postgres(pool) => {
-                let sql = format!("SELECT {PG_COLUMNS} {where_clause} ORDER BY run_at DESC, id DESC LIMIT $3");
+                let sql = format!(
+                    "SELECT {PG_COLUMNS} {where_clause} ORDER BY run_at DESC, id DESC LIMIT $3"
+                );
                 sqlx::query_as(AssertSqlSafe(sql.as_str()))
                     .bind(filter.queue.clone().unwrap_or_default())
                     .bind(&status_list)
@@ -229,9 +241,16 @@ impl Store {
         let mut counts: Vec<JobCount> = Vec::new();
         for (queue, status, can_retry, count) in rows {
             let status = JobStatus::from_library(&status, i64::from(!can_retry), 1);
-            match counts.iter_mut().find(|c| c.queue == queue && c.status == status) {
+            match counts
+                .iter_mut()
+                .find(|c| c.queue == queue && c.status == status)
+            {
                 Some(existing) => existing.count += count,
-                None => counts.push(JobCount { queue, status, count }),
+                None => counts.push(JobCount {
+                    queue,
+                    status,
+                    count,
+                }),
             }
         }
         Ok(counts)
@@ -260,6 +279,45 @@ impl Store {
         Ok(())
     }
 
+    /// Records how a run ended, at once. The library acknowledges in batches from its poll
+    /// loop, which a shutdown can cut short; writing the outcome here means a finished job is
+    /// never handed back and run again. `status` is the library's: Done, Failed or Killed.
+    pub async fn finish_job(
+        &self,
+        id: &str,
+        status: &str,
+        attempts: i64,
+        result: &serde_json::Value,
+    ) -> StoreResult<()> {
+        match self {
+            Store::Sqlite(pool) => {
+                sqlx::query(
+                    "UPDATE Jobs SET status = $1, attempts = $2, last_result = $3,
+                        done_at = strftime('%s', 'now') WHERE id = $4",
+                )
+                .bind(status)
+                .bind(attempts)
+                .bind(result.to_string())
+                .bind(id)
+                .execute(pool)
+                .await?;
+            }
+            Store::Postgres(pool) => {
+                sqlx::query(
+                    "UPDATE apalis.jobs SET status = $1, attempts = $2, last_result = $3,
+                        done_at = now() WHERE id = $4",
+                )
+                .bind(status)
+                .bind(attempts as i32)
+                .bind(sqlx::types::Json(result))
+                .bind(id)
+                .execute(pool)
+                .await?;
+            }
+        }
+        Ok(())
+    }
+
     /// Hands every job locked by a worker whose name starts with `worker_prefix` back to the
     /// queue: fetched-but-unstarted jobs as they were, interrupted ones with the attempt
     /// counted. Returns how many.
@@ -272,19 +330,27 @@ impl Store {
                 status = 'Pending', lock_by = NULL, lock_at = NULL
             WHERE lock_by LIKE $1 ESCAPE '\\' AND status IN ('Queued', 'Running')"
         );
-        Ok(with_pool!(self, pool => sqlx::query(AssertSqlSafe(sql.as_str())).bind(&pattern).execute(pool).await?.rows_affected()))
+        Ok(
+            with_pool!(self, pool => sqlx::query(AssertSqlSafe(sql.as_str())).bind(&pattern).execute(pool).await?.rows_affected()),
+        )
     }
 
     /// The id of the job enqueued with this idempotency key, if any.
     pub async fn job_id_by_key(&self, queue: &str, key: &str) -> StoreResult<Option<String>> {
         let table = self.jobs_table();
         let sql = format!("SELECT id FROM {table} WHERE job_type = $1 AND idempotency_key = $2");
-        Ok(with_pool!(self, pool => sqlx::query_scalar(AssertSqlSafe(sql.as_str())).bind(queue).bind(key).fetch_optional(pool).await?))
+        Ok(
+            with_pool!(self, pool => sqlx::query_scalar(AssertSqlSafe(sql.as_str())).bind(queue).bind(key).fetch_optional(pool).await?),
+        )
     }
 
     /// A job for this logical key that has not ended yet (keys are `{logical}#{generation}`),
     /// and how many generations exist, so the next enqueue can pick a fresh key.
-    pub async fn active_job_for(&self, queue: &str, logical: &str) -> StoreResult<(Option<String>, i64)> {
+    pub async fn active_job_for(
+        &self,
+        queue: &str,
+        logical: &str,
+    ) -> StoreResult<(Option<String>, i64)> {
         let table = self.jobs_table();
         let pattern = format!("{}#%", escape_like(logical));
         let active_sql = format!(
@@ -296,16 +362,18 @@ impl Store {
         let count_sql = format!(
             "SELECT COUNT(*) FROM {table} WHERE job_type = $1 AND idempotency_key LIKE $2 ESCAPE '\\'"
         );
+        // Count first, then look for an active job: a job committed between the two reads
+        // is then found as active, instead of being counted and missed.
         with_pool!(self, pool => {
-            let active: Option<String> = sqlx::query_scalar(AssertSqlSafe(active_sql.as_str()))
-                .bind(queue)
-                .bind(&pattern)
-                .fetch_optional(pool)
-                .await?;
             let count: i64 = sqlx::query_scalar(AssertSqlSafe(count_sql.as_str()))
                 .bind(queue)
                 .bind(&pattern)
                 .fetch_one(pool)
+                .await?;
+            let active: Option<String> = sqlx::query_scalar(AssertSqlSafe(active_sql.as_str()))
+                .bind(queue)
+                .bind(&pattern)
+                .fetch_optional(pool)
                 .await?;
             Ok((active, count))
         })

@@ -13,11 +13,18 @@ macro_rules! with_pool {
     };
 }
 
+pub mod anonymous;
+pub mod bug_reports;
 mod connect;
 mod error;
 pub mod jobs_table;
+pub mod outbox;
 pub mod progress;
+pub mod resets;
+pub mod sessions;
 pub mod tickers;
+pub mod usage;
+pub mod users;
 
 use sqlx::{PgPool, SqlitePool};
 
@@ -91,5 +98,7 @@ impl Store {
 
 /// Escapes LIKE wildcards (with `\\` as the escape character) so user text matches literally.
 pub(crate) fn escape_like(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+    text.replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
 }

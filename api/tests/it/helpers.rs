@@ -1,0 +1,139 @@
+//! `spawn_app`: the real router on port 0 with a fresh, migrated database.
+
+use std::{path::PathBuf, sync::Arc};
+
+use api::{AppState, Settings, metrics::Metrics};
+use jobs::{
+    queue::JobQueue,
+    settings::CommonSettings,
+    store::{Backend, Store},
+    testing::TestDb,
+};
+
+/// A running app and what tests need to talk to it.
+pub struct TestApp {
+    pub address: String,
+    pub store: Store,
+    pub client: reqwest::Client,
+    _db: TestDb,
+    _dist: tempdir::Dir,
+}
+
+/// Minimal temp-dir helper (no extra crate): removed on drop.
+pub mod tempdir {
+    pub struct Dir(pub std::path::PathBuf);
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+/// Settings for tests: no embedded worker (tests drive jobs themselves), a tiny web app.
+pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
+    let mut common = CommonSettings::from_env().expect("settings");
+    common.database_url = db.url.clone();
+    common.redis_url = None;
+    common.market_data_dir = Some(market_data_dir());
+    Settings {
+        common,
+        host: "127.0.0.1".into(),
+        port: 0,
+        web_dist,
+        admin_username: Some("admin@example.com".into()),
+        embedded_worker: false,
+        migrate_on_start: false,
+    }
+}
+
+/// The real snapshot of market data beside the repository.
+pub fn market_data_dir() -> PathBuf {
+    std::env::var("MARKET_DATA_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../shared/market-data"
+            ))
+        })
+}
+
+/// Starts the app with `settings` adjusted by `tweak`.
+pub async fn spawn_app_with(backend: Backend, tweak: impl FnOnce(&mut Settings)) -> TestApp {
+    let db = TestDb::new(backend).await;
+    let dist = std::env::temp_dir().join(format!("askbubba-dist-{}", ulid::Ulid::new()));
+    std::fs::create_dir_all(dist.join("assets")).unwrap();
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><title>Ask Bubba</title><div id=root></div>",
+    )
+    .unwrap();
+    std::fs::write(dist.join("assets/app-123abc.js"), "console.log('hi')").unwrap();
+    let mut settings = test_settings(&db, dist.clone());
+    tweak(&mut settings);
+    let state = AppState {
+        store: db.store.clone(),
+        queue: JobQueue::new(db.store.clone()),
+        settings: Arc::new(settings),
+        metrics: Arc::new(Metrics::default()),
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let app = api::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move { axum_serve(listener, app).await });
+    TestApp {
+        address,
+        store: db.store.clone(),
+        client: reqwest::Client::builder()
+            .cookie_store(true)
+            .build()
+            .unwrap(),
+        _db: db,
+        _dist: tempdir::Dir(dist),
+    }
+}
+
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, |_| {}).await
+}
+
+async fn axum_serve(
+    listener: tokio::net::TcpListener,
+    app: axum::extract::connect_info::IntoMakeServiceWithConnectInfo<
+        axum::Router,
+        std::net::SocketAddr,
+    >,
+) {
+    axum::serve(listener, app).await.unwrap();
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+}
+
+/// One test per backend around an async body taking the backend.
+#[macro_export]
+macro_rules! api_test {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                ($body)(jobs::store::Backend::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                ($body)(jobs::store::Backend::Postgres).await;
+            }
+        }
+    };
+}

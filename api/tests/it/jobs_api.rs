@@ -1,0 +1,112 @@
+//! Job status and the live event stream, with a real worker running the job.
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use jobs::{handlers::diagnostics::Noop, queue::JobQueue};
+
+use crate::{api_test, helpers::spawn_app};
+
+api_test!(unknown_job_is_404, |backend| async move {
+    let app = spawn_app(backend).await;
+    let response = app.get("/api/jobs/01ARZ3NDEKTSV4RRFFQ69G5FAV").await;
+    assert_eq!(response.status(), 404);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body["message"], "No job with that id.");
+});
+
+api_test!(
+    status_shows_queue_attempts_and_progress,
+    |backend| async move {
+        let app = spawn_app(backend).await;
+        let job = JobQueue::new(app.store.clone())
+            .enqueue(&Noop::default())
+            .await
+            .unwrap();
+        let body: serde_json::Value = app
+            .get(&format!("/api/jobs/{}", job.id))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(body["status"], "queued");
+        assert_eq!(body["queue"], "noop");
+        assert_eq!(body["attempts"], 0);
+        assert!(body["progress"].is_null());
+        app.store
+            .set_progress(
+                &job.id,
+                "noop",
+                "Fetching company data",
+                15,
+                "Reading filings",
+            )
+            .await
+            .unwrap();
+        let body: serde_json::Value = app
+            .get(&format!("/api/jobs/{}", job.id))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(body["progress"]["stage"], "Fetching company data");
+        assert_eq!(body["progress"]["percent"], 15);
+    }
+);
+
+api_test!(
+    event_stream_follows_the_job_to_its_end,
+    |backend| async move {
+        let app = spawn_app(backend).await;
+        let job = JobQueue::new(app.store.clone())
+            .enqueue(&Noop {
+                sleep_ms: 600,
+                record_start: true,
+            })
+            .await
+            .unwrap();
+        let response = app.get(&format!("/api/jobs/{}/events", job.id)).await;
+        assert_eq!(response.headers()["content-type"], "text/event-stream");
+
+        // A real worker picks the job up while the stream is open.
+        let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
+        let store = app.store.clone();
+        let worker = tokio::spawn(async move {
+            let mut common = jobs::settings::CommonSettings::from_env().unwrap();
+            common.redis_url = None;
+            let cli = <worker::Cli as clap::Parser>::parse_from(["worker", "--queues", "noop"]);
+            worker::run(store, common, &cli, async move {
+                let _ = stop_rx.wait_for(|s| *s).await;
+                Ok(())
+            })
+            .await
+        });
+
+        let mut statuses = Vec::new();
+        let mut body = response.bytes_stream();
+        let read = tokio::time::timeout(Duration::from_secs(30), async {
+            let mut buffer = String::new();
+            while let Some(chunk) = body.next().await {
+                buffer.push_str(&String::from_utf8_lossy(&chunk.unwrap()));
+                while let Some(end) = buffer.find("\n\n") {
+                    let event: String = buffer.drain(..end + 2).collect();
+                    if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data: ")) {
+                        let job: serde_json::Value = serde_json::from_str(data).unwrap();
+                        statuses.push(job["status"].as_str().unwrap().to_string());
+                    }
+                }
+            }
+        })
+        .await;
+        assert!(read.is_ok(), "the stream ends by itself once the job ends");
+        assert_eq!(statuses.first().map(String::as_str), Some("queued"));
+        assert_eq!(
+            statuses.last().map(String::as_str),
+            Some("succeeded"),
+            "{statuses:?}"
+        );
+        assert!(statuses.iter().any(|s| s == "running"), "{statuses:?}");
+        let _ = stop_tx.send(true);
+        worker.await.unwrap().unwrap();
+    }
+);

@@ -1,0 +1,8 @@
+//! The API's integration tests: the real router on a 127.0.0.1 port-0 listener with a fresh
+//! database of each backend, driven over real HTTP.
+
+mod health;
+mod helpers;
+mod jobs_api;
+mod tickers_api;
+mod web_app;

@@ -1,0 +1,85 @@
+//! Number formatting shared by the comments (`$1.2B`, `7.8%`, `30.1x`) and the plain-text
+//! result (`391.04B`, `7.8%`, `N/A`).
+
+/// Money for people: `$391.0B`, `$1.23T`, `$950.2M`, `$12.3K`, `$512`, `-$1.2B`.
+pub fn money(value: f64) -> String {
+    if !value.is_finite() {
+        return "N/A".into();
+    }
+    let sign = if value < 0.0 { "-" } else { "" };
+    format!("{sign}${}", scaled(value.abs(), 1))
+}
+
+/// `391.0B`-style scaling with a suffix (T, B, M, K) and `decimals` places.
+pub fn scaled(value: f64, decimals: usize) -> String {
+    let abs = value.abs();
+    let sign = if value < 0.0 { "-" } else { "" };
+    let (divisor, suffix) = if abs >= 1e12 {
+        (1e12, "T")
+    } else if abs >= 1e9 {
+        (1e9, "B")
+    } else if abs >= 1e6 {
+        (1e6, "M")
+    } else if abs >= 1e3 {
+        (1e3, "K")
+    } else {
+        return format!("{sign}{abs:.0}");
+    };
+    format!("{sign}{:.decimals$}{suffix}", abs / divisor)
+}
+
+/// A percentage with one decimal: `7.8%`.
+pub fn pct(value: f64) -> String {
+    if value.is_finite() {
+        format!("{value:.1}%")
+    } else {
+        "N/A".into()
+    }
+}
+
+/// A percentage with a sign: `+2.1 points` style comparisons use this (`+2.1`).
+pub fn signed(value: f64) -> String {
+    if value.is_finite() {
+        format!("{value:+.1}")
+    } else {
+        "N/A".into()
+    }
+}
+
+/// A multiple: `30.1x`.
+pub fn times(value: f64) -> String {
+    if value.is_finite() {
+        format!("{value:.1}x")
+    } else {
+        "N/A".into()
+    }
+}
+
+/// A share count: `15.4B shares`.
+pub fn shares(value: f64) -> String {
+    format!("{} shares", scaled(value, 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money_reads_like_a_newspaper() {
+        assert_eq!(money(391_035_000_000.0), "$391.0B");
+        assert_eq!(money(1_234_000_000_000.0), "$1.2T");
+        assert_eq!(money(-950_240_000.0), "-$950.2M");
+        assert_eq!(money(12_300.0), "$12.3K");
+        assert_eq!(money(512.0), "$512");
+        assert_eq!(money(f64::NAN), "N/A");
+    }
+
+    #[test]
+    fn other_units() {
+        assert_eq!(pct(7.84), "7.8%");
+        assert_eq!(signed(-2.06), "-2.1");
+        assert_eq!(times(30.06), "30.1x");
+        assert_eq!(scaled(391_035_000_000.0, 2), "391.04B");
+        assert_eq!(shares(15_408_095_000.0), "15.41B shares");
+    }
+}

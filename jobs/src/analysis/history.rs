@@ -1,0 +1,241 @@
+//! Time series the market questions need: trailing-twelve-month (TTM) results at every
+//! reported period end, and the share count over time restated across stock splits.
+//!
+//! A 10-Q carries quarter and year-to-date figures (cash flows only year-to-date), so TTM at a
+//! quarter end is `last fiscal year + this year-to-date - the same year-to-date a year
+//! earlier` (all three are in the filings: the prior year-to-date is the 10-Q's comparative).
+//! At a fiscal year end TTM is simply the year.
+
+use chrono::NaiveDate;
+
+use super::{
+    concepts as c,
+    facts::{FactBook, Figure, PeriodKind},
+    financials::{balance_at, merged},
+    sector::IndustryKind,
+};
+
+/// Trailing-twelve-month results at one period end.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TtmPoint {
+    pub end: NaiveDate,
+    /// When the market could know these numbers: the first filing of the latest of them.
+    pub available: NaiveDate,
+    pub revenue: Option<Figure>,
+    pub net_income: Option<Figure>,
+    pub operating_cf: Option<Figure>,
+    pub capex: Option<Figure>,
+    pub depreciation: Option<Figure>,
+    pub equity: Option<Figure>,
+}
+
+impl TtmPoint {
+    /// TTM operating cash flow minus TTM capital spending.
+    pub fn free_cash_flow(&self) -> Option<f64> {
+        Some(self.operating_cf.as_ref()?.value - self.capex.as_ref()?.value)
+    }
+
+    /// TTM net income plus depreciation (REIT funds from operations, roughly).
+    pub fn ffo(&self) -> Option<f64> {
+        Some(self.net_income.as_ref()?.value + self.depreciation.as_ref()?.value)
+    }
+}
+
+/// The trailing twelve months of a flow series ending at `end`, if the filings allow it.
+pub fn ttm(series: &[Figure], end: NaiveDate) -> Option<Figure> {
+    let at_end = || series.iter().filter(move |f| f.end == end);
+    if let Some(year) = at_end().find(|f| f.kind() == PeriodKind::Year) {
+        return Some(year.clone());
+    }
+    let ytd = at_end()
+        .filter(|f| {
+            matches!(
+                f.kind(),
+                PeriodKind::Quarter | PeriodKind::HalfYear | PeriodKind::NineMonths
+            )
+        })
+        .max_by_key(|f| f.days())?;
+    let start = ytd.start?;
+    let year = series
+        .iter()
+        .find(|f| f.kind() == PeriodKind::Year && (1..=7).contains(&(start - f.end).num_days()))?;
+    let year_start = year.start?;
+    let prior = series.iter().find(|f| {
+        f.start
+            .is_some_and(|s| (s - year_start).num_days().abs() <= 7)
+            && ((end - f.end).num_days() - 365).abs() <= 10
+            && (f.days() - ytd.days()).abs() <= 10
+    })?;
+    let value = year.value + ytd.value - prior.value;
+    Some(Figure {
+        value,
+        concept: format!(
+            "{} (TTM: fiscal year + year-to-date - prior year-to-date)",
+            ytd.concept
+        ),
+        start: prior.end.succ_opt(),
+        first_filed: ytd.first_filed.max(year.first_filed).max(prior.first_filed),
+        ..ytd.clone()
+    })
+}
+
+/// TTM points at every period end on or after `since`, oldest first.
+pub fn ttm_points(book: &FactBook, kind: IndustryKind, since: NaiveDate) -> Vec<TtmPoint> {
+    let revenue = merged(book, c::revenue(kind));
+    let net_income = merged(book, c::NET_INCOME);
+    let (ocf, capex, dep) = (
+        merged(book, c::OPERATING_CASH_FLOW),
+        merged(book, c::CAPEX),
+        merged(book, c::DEPRECIATION),
+    );
+    let mut ends: Vec<NaiveDate> = revenue
+        .iter()
+        .chain(net_income.iter())
+        .filter(|f| f.start.is_some() && f.end >= since)
+        .map(|f| f.end)
+        .collect();
+    ends.sort_unstable();
+    ends.dedup();
+    ends.into_iter()
+        .filter_map(|end| {
+            let (revenue, net_income) = (ttm(&revenue, end), ttm(&net_income, end));
+            let available = revenue
+                .iter()
+                .chain(net_income.iter())
+                .map(|f| f.first_filed)
+                .max()?;
+            Some(TtmPoint {
+                end,
+                available,
+                revenue,
+                net_income,
+                operating_cf: ttm(&ocf, end),
+                capex: ttm(&capex, end),
+                depreciation: ttm(&dep, end),
+                equity: balance_at(book, end).equity,
+            })
+        })
+        .collect()
+}
+
+/// How many old shares became one new share (or the reverse) when consecutive counts jump by
+/// close to a whole factor: 2-for-1 up to 50-for-1 forward splits and 1-for-2 up to 1-for-50
+/// reverse splits. Real issuance or buybacks move a count by percents, not by whole multiples.
+fn split_factor(older: f64, newer: f64) -> Option<f64> {
+    if older <= 0.0 || newer <= 0.0 {
+        return None;
+    }
+    let ratio = newer / older;
+    let near_whole = |r: f64| {
+        let n = r.round();
+        (2.0..=50.0).contains(&n) && (r / n - 1.0).abs() < 0.05
+    };
+    if ratio > 1.0 && near_whole(ratio) {
+        Some(ratio.round())
+    } else if ratio < 1.0 && near_whole(1.0 / ratio) {
+        Some(1.0 / (1.0 / ratio).round())
+    } else {
+        None
+    }
+}
+
+/// Restates older share counts to the newest basis across splits. Later filings restate
+/// comparatives themselves, but a year last reported before a split (NVIDIA's fiscal 2022,
+/// last filed before the 2024 ten-for-one split) keeps the old count.
+pub fn split_adjusted(mut figures: Vec<Figure>) -> Vec<Figure> {
+    figures.sort_by_key(|f| f.end);
+    let mut factor = 1.0;
+    for i in (0..figures.len().saturating_sub(1)).rev() {
+        let newer = figures[i + 1].value / factor;
+        if let Some(split) = split_factor(figures[i].value, newer) {
+            factor *= split;
+        }
+        if factor != 1.0 {
+            figures[i].value *= factor;
+            figures[i].concept = format!("{} (restated for stock splits)", figures[i].concept);
+        }
+    }
+    figures
+}
+
+/// Shares outstanding over time (cover page and balance sheet; diluted weighted averages when
+/// neither is reported), restated across splits, oldest first.
+pub fn share_history(book: &FactBook) -> Vec<Figure> {
+    let mut points: Vec<Figure> = merged(book, c::SHARES_OUTSTANDING)
+        .into_iter()
+        .filter(|f| f.start.is_none())
+        .collect();
+    if points.len() < 2 {
+        let diluted = merged(book, c::DILUTED_SHARES);
+        for figure in diluted
+            .into_iter()
+            .filter(|f| matches!(f.kind(), PeriodKind::Quarter | PeriodKind::Year))
+        {
+            if !points.iter().any(|p| p.end == figure.end) {
+                points.push(figure);
+            }
+        }
+    }
+    split_adjusted(points)
+}
+
+/// The share count in force on `date`: the latest point on or before it.
+pub fn shares_at(history: &[Figure], date: NaiveDate) -> Option<&Figure> {
+    history.iter().take_while(|f| f.end <= date).last()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fig(start: Option<&str>, end: &str, value: f64, filed: &str) -> Figure {
+        Figure {
+            value,
+            concept: "us-gaap:X".into(),
+            unit: "USD".into(),
+            start: start.map(|s| s.parse().unwrap()),
+            end: end.parse().unwrap(),
+            form: "10-Q".into(),
+            filed: filed.parse().unwrap(),
+            accn: "a".into(),
+            first_filed: filed.parse().unwrap(),
+        }
+    }
+
+    #[test]
+    fn ttm_from_year_to_date() {
+        // Fiscal year Oct-Sep: FY = 100, 6-month YTD now 60, a year ago 50 -> TTM 110.
+        let series = vec![
+            fig(Some("2023-10-01"), "2024-09-28", 100.0, "2024-11-01"),
+            fig(Some("2023-10-01"), "2024-03-30", 50.0, "2025-05-02"),
+            fig(Some("2024-09-29"), "2025-03-29", 60.0, "2025-05-02"),
+            fig(Some("2024-12-29"), "2025-03-29", 25.0, "2025-05-02"),
+        ];
+        let t = ttm(&series, "2025-03-29".parse().unwrap()).unwrap();
+        assert_eq!(t.value, 110.0);
+        assert_eq!(
+            ttm(&series, "2024-09-28".parse().unwrap()).unwrap().value,
+            100.0
+        );
+        assert_eq!(
+            ttm(&series, "2024-03-30".parse().unwrap()),
+            None,
+            "no prior year in the data"
+        );
+    }
+
+    #[test]
+    fn splits_are_detected_and_buybacks_are_not() {
+        let mut shares = vec![
+            fig(None, "2022-01-30", 2_535.0, "2024-02-21"),
+            fig(None, "2023-01-29", 25_070.0, "2025-02-26"),
+            fig(None, "2024-01-28", 24_940.0, "2026-02-25"),
+        ];
+        shares = split_adjusted(shares);
+        assert_eq!(shares[0].value, 25_350.0);
+        assert_eq!(shares[2].value, 24_940.0);
+        assert!(shares[0].concept.contains("restated"));
+        assert_eq!(split_factor(100.0, 97.0), None);
+        assert_eq!(split_factor(100.0, 25.0), Some(0.25));
+    }
+}

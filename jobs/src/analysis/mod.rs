@@ -1,0 +1,270 @@
+//! The analysis: raw facts in, metrics, 12 scores, chart data, comments and explainers out.
+//!
+//! Pure functions only: no I/O, no clock, no async, no database. The job handler fetches the
+//! inputs through `sources`, calls [`analyze`] with an explicit as-of date, and stores the
+//! [`AnalysisRecord`]. Rubrics and rules are documented in `jobs/docs/scoring.md`.
+
+pub mod comments;
+pub mod concepts;
+pub mod explainers;
+pub mod facts;
+pub mod financials;
+pub mod format;
+pub mod history;
+pub mod market;
+pub mod record;
+pub mod rubric;
+pub mod score;
+pub mod score_market;
+pub mod sector;
+pub mod text_format;
+
+use chrono::NaiveDate;
+
+pub use record::{AnalysisRecord, Band, Chart, QuestionResult};
+use record::{FilingRef, ForwardReturns, MarketValuePoint, PriceRange, TITLES};
+use score::{Answer, Fundamentals};
+use score_market::MarketInputs;
+
+use crate::sources::{
+    company_facts::CompanyFacts, ownership::Ownership, prices::PricePoint,
+    short_interest::ShortInterest, submissions::Submissions, treasury::RatePoint,
+};
+
+/// Everything one analysis reads. Only the company facts are required; every other input may
+/// be missing, and the questions that need it then say 'not enough data'.
+#[derive(Debug, Clone, Default)]
+pub struct AnalysisInputs {
+    /// The ticker as the user asked for it (e.g. `AAPL`).
+    pub symbol: String,
+    pub company_facts: CompanyFacts,
+    pub submissions: Option<Submissions>,
+    /// Daily closes, oldest first.
+    pub prices: Option<Vec<PricePoint>>,
+    /// The 10-year Treasury yield, oldest first.
+    pub treasury: Option<Vec<RatePoint>>,
+    pub short_interest: Option<ShortInterest>,
+    pub ownership: Option<Ownership>,
+}
+
+/// Why no record could be produced.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// The filer's statements are in a framework we do not score yet (IFRS).
+    #[error("{0}")]
+    NotSupported(String),
+    /// Not one of the 12 questions could be answered from the data.
+    #[error("not enough data to analyse {0}")]
+    NotEnoughData(String),
+}
+
+/// How old the latest report may be before the page warns about it.
+pub const OLD_REPORT_DAYS: i64 = 365;
+
+/// Analyses one company as of `as_of` (only facts filed by then, prices up to then).
+pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisRecord, AnalysisError> {
+    let facts = &inputs.company_facts;
+    let has = |taxonomy: &str| facts.facts.get(taxonomy).is_some_and(|c| !c.is_empty());
+    if !has("us-gaap") {
+        if has("ifrs-full") {
+            return Err(AnalysisError::NotSupported(
+                "IFRS filers are not supported yet".into(),
+            ));
+        }
+        return Err(AnalysisError::NotSupported(
+            "this filer reports no US GAAP financial statements".into(),
+        ));
+    }
+    let book = facts::FactBook::build(facts, concepts::all(), as_of);
+    let subs = inputs.submissions.as_ref();
+    let sic = subs.and_then(|s| s.sic);
+    let kind = sector::industry_kind(sic);
+    let years = financials::fiscal_years(&book, kind);
+    let latest_balance = financials::latest_balance(&book);
+    let history_start = market::three_years_before(as_of) - chrono::Duration::days(400);
+    let ttm = history::ttm_points(&book, kind, history_start);
+    let shares = history::share_history(&book);
+    let public_float = financials::instants(&book, concepts::PUBLIC_FLOAT).pop();
+    let prices = inputs.prices.as_deref().unwrap_or(&[]);
+    let rates = inputs.treasury.as_deref().unwrap_or(&[]);
+
+    let fundamentals = Fundamentals {
+        kind,
+        years: &years,
+        latest_balance: &latest_balance,
+        never_reported_debt: !financials::ever_reported_debt(&book),
+    };
+    let market = MarketInputs {
+        kind,
+        years: &years,
+        ttm: &ttm,
+        shares: &shares,
+        prices,
+        rates,
+        short_interest: inputs.short_interest.as_ref(),
+        ownership: inputs.ownership.as_ref(),
+        public_float: public_float.as_ref(),
+        as_of,
+    };
+    let (q8, forward) = score_market::q8_forward(&market);
+    let answers = [
+        score::q1_revenue(&fundamentals),
+        score::q2_expenses(&fundamentals),
+        score::q3_earnings(&fundamentals),
+        score::q4_margins(&fundamentals),
+        score::q5_cash_flows(&fundamentals),
+        score::q6_cash_debt(&fundamentals),
+        score_market::q7_returns(&market),
+        q8,
+        score_market::q9_valuation(&market),
+        score_market::q10_dilution(&years),
+        score_market::q11_ownership(&market),
+        score_market::q12_short(inputs.short_interest.as_ref()),
+    ];
+    let questions: Vec<QuestionResult> = answers
+        .into_iter()
+        .enumerate()
+        .map(|(i, a)| question(i as u8 + 1, a))
+        .collect();
+    let scores: Vec<u32> = questions
+        .iter()
+        .filter_map(|q| q.score.map(u32::from))
+        .collect();
+    if scores.is_empty() {
+        return Err(AnalysisError::NotEnoughData(inputs.symbol.clone()));
+    }
+    let answered = scores.len() as u8;
+    let score = overall_score(scores.iter().sum(), answered);
+
+    let series = market::value_series(prices, &shares, as_of);
+    let investment1000 = series
+        .last()
+        .map(|p| (p.investment_k * 1000.0 * 100.0).round() / 100.0);
+    let report = book.report();
+    // The submissions list knows the filing's period of report exactly; the facts may not
+    // (a trimmed 10-Q can carry only comparatives).
+    let listed = |accession: &str| {
+        subs?
+            .filings
+            .iter()
+            .find(|f| f.accession_number == accession)?
+            .report_date
+    };
+    let report_date = report.map(|r| listed(&r.accession).unwrap_or(r.period_end));
+    let company_name = subs
+        .map(|s| s.name.clone())
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| facts.entity_name.clone());
+    Ok(AnalysisRecord {
+        symbol: inputs.symbol.trim().to_ascii_uppercase(),
+        company_name,
+        cik: facts.cik.or(subs.and_then(|s| s.cik)),
+        industry: subs.and_then(|s| s.sic_description.clone()),
+        sector: sic.and_then(sector::sector_for_sic).map(String::from),
+        sic,
+        industry_kind: kind,
+        score,
+        band: Band::of_overall(score),
+        answered_questions: answered,
+        score_basis: if answered == 12 {
+            "based on all 12 questions".into()
+        } else {
+            format!("based on {answered} of 12")
+        },
+        questions,
+        market_value: series
+            .iter()
+            .map(|p| MarketValuePoint {
+                label: p.label.clone(),
+                date: p.date,
+                market_value: p.market_value,
+                investment_k: p.investment_k,
+            })
+            .collect(),
+        investment1000,
+        price_range: market::price_range(prices, as_of).map(|r| PriceRange {
+            min: r.min.close,
+            today: r.today.close,
+            max: r.max.close,
+            min_date: r.min.date,
+            today_date: r.today.date,
+            max_date: r.max.date,
+        }),
+        report_date,
+        report_is_old: report_date.is_none_or(|d| (as_of - d).num_days() > OLD_REPORT_DAYS),
+        forward_returns: forward.map(|(f, b)| ForwardReturns {
+            forward_earnings_return: f,
+            govt_bond_return: b,
+        }),
+        as_of,
+        latest_filing_accession: report.map(|r| r.accession.clone()),
+        latest_annual_report: subs
+            .and_then(|s| s.latest_annual_report())
+            .map(|f| FilingRef {
+                accession_number: f.accession_number.clone(),
+                form: f.form.clone(),
+                filing_date: f.filing_date,
+                report_date: f.report_date,
+                primary_document: f.primary_document.clone(),
+            }),
+    })
+}
+
+/// The spec's overall score: `round(sum / 120 x 100)` with all 12 answered, otherwise
+/// `round(sum / (10 x answered) x 100)` (0 when nothing was answered).
+pub fn overall_score(sum: u32, answered: u8) -> u8 {
+    if answered == 0 {
+        return 0;
+    }
+    let percent = f64::from(sum) / (10.0 * f64::from(answered)) * 100.0;
+    percent.round().clamp(0.0, 100.0) as u8
+}
+
+fn question(number: u8, answer: Answer) -> QuestionResult {
+    let score = answer.score.map(|s| s.clamp(0.0, 10.0).round() as u8);
+    QuestionResult {
+        number,
+        key: format!("Q{number}"),
+        title: TITLES[usize::from(number - 1)].to_string(),
+        score,
+        band: score.map(Band::of_question),
+        metric: answer.metric.filter(|m| m.is_finite()),
+        metric_name: answer.metric_name.to_string(),
+        comment: comments::comment(number, score, answer.variant, &answer.vars),
+        explainer: explainers::explainer(number).to_string(),
+        chart: answer.chart,
+        provenance: answer.provenance,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overall_score_follows_the_spec() {
+        assert_eq!(overall_score(120, 12), 100);
+        assert_eq!(overall_score(86, 12), 72); // 71.67 rounds to 72
+        assert_eq!(overall_score(45, 9), 50);
+        assert_eq!(overall_score(0, 0), 0);
+    }
+
+    #[test]
+    fn ifrs_only_filers_are_not_supported() {
+        let mut facts = CompanyFacts::default();
+        facts.facts.insert(
+            "ifrs-full".into(),
+            [("Revenue".to_string(), Default::default())].into(),
+        );
+        let inputs = AnalysisInputs {
+            symbol: "TSM".into(),
+            company_facts: facts,
+            ..Default::default()
+        };
+        let err = analyze(&inputs, NaiveDate::from_ymd_opt(2026, 8, 18).unwrap()).unwrap_err();
+        assert_eq!(
+            err,
+            AnalysisError::NotSupported("IFRS filers are not supported yet".into())
+        );
+    }
+}

@@ -1,0 +1,280 @@
+//! The structured analysis record: everything the stock page shows, stored once and served
+//! both as JSON (camelCase, for the web app) and as the spec's plain text (`text_format`).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::{facts::Figure, sector::IndustryKind};
+
+/// The chart titles of the 12 questions, in the spec's order.
+pub const TITLES: [&str; 12] = [
+    "Revenue and Revenue Growth %",
+    "Revenues & Expenses",
+    "Earnings",
+    "Margins",
+    "Cash Flows",
+    "Cash & Debt",
+    "Return % vs Govt Bond",
+    "Future Returns vs Government Bond",
+    "How expensive is the stock?",
+    "Share Dilution",
+    "Ownership Breakdown",
+    "Short Position",
+];
+
+/// A score's colour band (per question: 7+ green, 5-6 yellow, below 5 red).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Band {
+    Green,
+    Yellow,
+    Red,
+}
+
+impl Band {
+    /// The band of a 0-10 question score.
+    pub fn of_question(score: u8) -> Band {
+        match score {
+            7.. => Band::Green,
+            5..=6 => Band::Yellow,
+            _ => Band::Red,
+        }
+    }
+
+    /// The band of a 0-100 overall score (70+ green, 50-69 yellow, below 50 red).
+    pub fn of_overall(score: u8) -> Band {
+        match score {
+            70.. => Band::Green,
+            50..=69 => Band::Yellow,
+            _ => Band::Red,
+        }
+    }
+}
+
+/// The whole analysis of one company as of one date.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisRecord {
+    pub symbol: String,
+    pub company_name: String,
+    pub cik: Option<u64>,
+    /// SEC's SIC description, e.g. "Electronic Computers".
+    pub industry: Option<String>,
+    /// Derived from the SIC code (`sector::SECTOR_TABLE`).
+    pub sector: Option<String>,
+    pub sic: Option<u32>,
+    /// Which rubric variant was used (banks, insurers and REITs have adapted rules).
+    pub industry_kind: IndustryKind,
+    /// Overall score 0-100, over the answered questions.
+    pub score: u8,
+    pub band: Band,
+    /// How many of the 12 questions had enough data.
+    pub answered_questions: u8,
+    /// "based on all 12 questions" or "based on N of 12".
+    pub score_basis: String,
+    pub questions: Vec<QuestionResult>,
+    /// Market value and the $1000 investment over 3 years.
+    pub market_value: Vec<MarketValuePoint>,
+    /// What $1000 invested 3 years ago is worth today (last investment value in K x 1000).
+    pub investment1000: Option<f64>,
+    pub price_range: Option<PriceRange>,
+    /// Period end of the latest 10-K/10-Q the analysis used.
+    pub report_date: Option<NaiveDate>,
+    /// True when that report is more than 365 days older than `as_of`.
+    pub report_is_old: bool,
+    pub forward_returns: Option<ForwardReturns>,
+    pub as_of: NaiveDate,
+    pub latest_filing_accession: Option<String>,
+    /// The latest annual report from the submissions list (for the notes and the 10-K text).
+    pub latest_annual_report: Option<FilingRef>,
+}
+
+/// One question's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionResult {
+    /// 1..=12.
+    pub number: u8,
+    /// `Q1`..`Q12`.
+    pub key: String,
+    pub title: String,
+    /// 0-10, or `None` when there was not enough data (never a silent 0 or 5).
+    pub score: Option<u8>,
+    pub band: Option<Band>,
+    /// The rubric's input (e.g. 5.3 for a 5.3% revenue CAGR), for transparency.
+    pub metric: Option<f64>,
+    /// What the metric is, e.g. "3-year revenue CAGR %".
+    pub metric_name: String,
+    pub comment: String,
+    pub explainer: String,
+    pub chart: Chart,
+    pub provenance: Vec<Provenance>,
+}
+
+/// A figure used by a question, with what it stood for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Provenance {
+    /// e.g. "Revenue FY2024".
+    pub label: String,
+    #[serde(flatten)]
+    pub figure: Figure,
+}
+
+/// The chart data of each question (the blocks of the spec's plain-text format).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Chart {
+    /// Q1, Q3 and Q10: label, value, growth %.
+    ValueGrowth { rows: Vec<ValueGrowthRow> },
+    /// Q2: label, revenue, revenue growth, expense, expense growth.
+    RevenueExpenses { rows: Vec<RevenueExpenseRow> },
+    /// Q4: label, gross %, net %.
+    Margins { rows: Vec<MarginRow> },
+    /// Q5: label, operating, capital spending (negative), free.
+    CashFlows { rows: Vec<CashFlowRow> },
+    /// Q6: label, cash, debt.
+    CashDebt { rows: Vec<CashDebtRow> },
+    /// Q7: label, earnings return, cash flow return, govt bond return (percent).
+    Yields { rows: Vec<YieldRow> },
+    /// Q8: forward earnings yield and the treasury rate (percent).
+    Forward {
+        forward_yield_pct: Option<f64>,
+        treasury_pct: Option<f64>,
+    },
+    /// Q9: minimum, maximum and current per ratio.
+    Ratios { rows: Vec<RatioRow> },
+    /// Q11: insiders, institutions, retail (percent).
+    Ownership {
+        insiders_pct: Option<f64>,
+        institutions_pct: Option<f64>,
+        retail_pct: Option<f64>,
+        estimated: bool,
+    },
+    /// Q12: short interest as a percent of the float.
+    ShortInterest {
+        short_pct: Option<f64>,
+        settlement_date: Option<NaiveDate>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ValueGrowthRow {
+    pub label: String,
+    pub value: Option<f64>,
+    pub growth_pct: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RevenueExpenseRow {
+    pub label: String,
+    pub revenue: Option<f64>,
+    pub revenue_growth_pct: Option<f64>,
+    pub expense: Option<f64>,
+    pub expense_growth_pct: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MarginRow {
+    pub label: String,
+    pub gross_pct: Option<f64>,
+    pub net_pct: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CashFlowRow {
+    pub label: String,
+    pub operating: Option<f64>,
+    /// Capital spending as a negative number, so operating + capex = free.
+    pub capex: Option<f64>,
+    pub free: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CashDebtRow {
+    pub label: String,
+    pub cash: Option<f64>,
+    pub debt: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct YieldRow {
+    pub label: String,
+    pub earnings_return_pct: Option<f64>,
+    pub cash_flow_return_pct: Option<f64>,
+    pub govt_bond_pct: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RatioRow {
+    pub name: String,
+    pub min: f64,
+    pub max: f64,
+    pub current: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MarketValuePoint {
+    pub label: String,
+    pub date: NaiveDate,
+    pub market_value: Option<f64>,
+    /// Value of $1000 invested at the start, in thousands.
+    pub investment_k: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceRange {
+    pub min: f64,
+    pub today: f64,
+    pub max: f64,
+    pub min_date: NaiveDate,
+    pub today_date: NaiveDate,
+    pub max_date: NaiveDate,
+}
+
+/// The forward-returns chart data (also served alone by the forward_returns_data call).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ForwardReturns {
+    /// Projected next-year earnings over today's market value, percent.
+    pub forward_earnings_return: f64,
+    /// The 10-year Treasury yield at the as-of date, percent.
+    pub govt_bond_return: f64,
+}
+
+/// A filing reference from the submissions list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FilingRef {
+    pub accession_number: String,
+    pub form: String,
+    pub filing_date: Option<NaiveDate>,
+    pub report_date: Option<NaiveDate>,
+    pub primary_document: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_follow_the_spec() {
+        assert_eq!(Band::of_question(7), Band::Green);
+        assert_eq!(Band::of_question(6), Band::Yellow);
+        assert_eq!(Band::of_question(5), Band::Yellow);
+        assert_eq!(Band::of_question(4), Band::Red);
+        assert_eq!(Band::of_overall(70), Band::Green);
+        assert_eq!(Band::of_overall(69), Band::Yellow);
+        assert_eq!(Band::of_overall(50), Band::Yellow);
+        assert_eq!(Band::of_overall(49), Band::Red);
+    }
+}

@@ -1,0 +1,446 @@
+//! Questions 7-12, which weigh the company against its price and its owners: returns versus
+//! the 10-year Treasury, today and projected, how expensive the stock is against its own
+//! 3-year history, share dilution, ownership and short interest.
+
+use chrono::NaiveDate;
+
+use super::{
+    facts::Figure,
+    financials::FiscalYear,
+    format::{money, pct, shares as fmt_shares, signed, times},
+    history::{TtmPoint, shares_at},
+    market::{self, close_on, treasury_on},
+    record::{Chart, Provenance, RatioRow, YieldRow},
+    rubric,
+    score::{Answer, Vars, cagr, span},
+    sector::IndustryKind,
+};
+use crate::sources::{
+    ownership::Ownership, prices::PricePoint, short_interest::ShortInterest, treasury::RatePoint,
+};
+
+/// What questions 7-12 read.
+pub struct MarketInputs<'a> {
+    pub kind: IndustryKind,
+    pub years: &'a [FiscalYear],
+    pub ttm: &'a [TtmPoint],
+    /// Shares outstanding over time, split-adjusted.
+    pub shares: &'a [Figure],
+    /// Daily closes, oldest first (empty when unknown).
+    pub prices: &'a [PricePoint],
+    /// 10-year Treasury, oldest first (empty when unknown).
+    pub rates: &'a [RatePoint],
+    pub short_interest: Option<&'a ShortInterest>,
+    pub ownership: Option<&'a Ownership>,
+    pub public_float: Option<&'a Figure>,
+    pub as_of: NaiveDate,
+}
+
+/// Market value on a date: last close on or before it times the share count then.
+pub fn market_cap(prices: &[PricePoint], shares: &[Figure], date: NaiveDate) -> Option<f64> {
+    Some(close_on(prices, date, 10)?.close * shares_at(shares, date)?.value)
+}
+
+impl MarketInputs<'_> {
+    /// Today's market value.
+    pub fn market_cap_now(&self) -> Option<f64> {
+        Some(
+            close_on(self.prices, self.as_of, 31)?.close
+                * shares_at(self.shares, self.as_of)?.value,
+        )
+    }
+
+    /// The newest TTM results known at the as-of date.
+    fn latest_ttm(&self) -> Option<&TtmPoint> {
+        self.ttm
+            .iter()
+            .rev()
+            .find(|t| t.available <= self.as_of && t.net_income.is_some())
+    }
+
+    /// The earnings that count: FFO for REITs, net income for everyone else.
+    fn earnings(&self, point: &TtmPoint) -> Option<f64> {
+        if self.kind == IndustryKind::Reit {
+            point.ffo()
+        } else {
+            point.net_income.as_ref().map(|f| f.value)
+        }
+    }
+
+    fn bond_now(&self) -> Option<f64> {
+        treasury_on(self.rates, self.as_of).map(|r| r.percent)
+    }
+}
+
+fn ttm_provenance(point: &TtmPoint) -> Vec<Provenance> {
+    [
+        ("Net income TTM", &point.net_income),
+        ("Operating cash flow TTM", &point.operating_cf),
+        ("Capital spending TTM", &point.capex),
+    ]
+    .into_iter()
+    .filter_map(|(label, f)| {
+        f.as_ref().map(|f| Provenance {
+            label: format!("{label} to {}", point.end),
+            figure: f.clone(),
+        })
+    })
+    .collect()
+}
+
+/// Q7: what the business earns on today's price, against the 10-year Treasury.
+pub fn q7_returns(m: &MarketInputs) -> Answer {
+    let mut rows: Vec<YieldRow> = m.years[m.years.len().saturating_sub(3)..]
+        .iter()
+        .map(|y| {
+            let cap = market_cap(m.prices, m.shares, y.end).filter(|c| *c > 0.0);
+            let earnings = if m.kind == IndustryKind::Reit {
+                y.ffo()
+            } else {
+                y.net_income.as_ref().map(|f| f.value)
+            };
+            let fcf = if m.kind == IndustryKind::Bank {
+                None
+            } else {
+                y.free_cash_flow()
+            };
+            YieldRow {
+                label: y.label.clone(),
+                earnings_return_pct: cap.zip(earnings).map(|(c, e)| e / c * 100.0),
+                cash_flow_return_pct: cap.zip(fcf).map(|(c, f)| f / c * 100.0),
+                govt_bond_pct: treasury_on(m.rates, y.end).map(|r| r.percent),
+            }
+        })
+        .collect();
+    let name = "earnings and cash yield minus 10-year Treasury, points";
+    let (Some(cap), Some(point), Some(bond)) = (
+        m.market_cap_now().filter(|c| *c > 0.0),
+        m.latest_ttm(),
+        m.bond_now(),
+    ) else {
+        let chart = Chart::Yields { rows };
+        return Answer::missing(
+            name,
+            chart,
+            "I need today's price, a year of results and the Treasury rate",
+        );
+    };
+    let earnings_yield = m.earnings(point).map(|e| e / cap * 100.0);
+    let cash_yield = if m.kind == IndustryKind::Bank {
+        None
+    } else {
+        point.free_cash_flow().map(|f| f / cap * 100.0)
+    };
+    rows.push(YieldRow {
+        label: "TTM".into(),
+        earnings_return_pct: earnings_yield,
+        cash_flow_return_pct: cash_yield,
+        govt_bond_pct: Some(bond),
+    });
+    let chart = Chart::Yields { rows };
+    let yields: Vec<f64> = earnings_yield.into_iter().chain(cash_yield).collect();
+    if yields.is_empty() {
+        return Answer::missing(name, chart, "I can't find the last year's earnings");
+    }
+    let spread = yields.iter().sum::<f64>() / yields.len() as f64 - bond;
+    let vars = Vars::from([
+        (
+            "earnings_yield",
+            earnings_yield.map_or_else(|| "N/A".into(), pct),
+        ),
+        ("cash_yield", cash_yield.map_or_else(|| "N/A".into(), pct)),
+        ("bond", pct(bond)),
+        ("spread", signed(spread)),
+        ("market_cap", money(cap)),
+    ]);
+    let variant = match m.kind {
+        IndustryKind::Reit => "reit",
+        IndustryKind::Bank => "bank",
+        _ => "",
+    };
+    Answer {
+        score: rubric::YIELD_SPREAD.score(spread),
+        metric: Some(spread),
+        metric_name: name,
+        chart,
+        provenance: ttm_provenance(point),
+        vars,
+        variant,
+    }
+}
+
+/// The growth rate used to project next year's earnings: the company's own 3-year earnings
+/// CAGR (revenue CAGR when earnings had a loss year), held to -20%..+25% so one wild year does
+/// not promise the moon.
+pub fn projected_growth(years: &[FiscalYear]) -> Option<f64> {
+    let by = |get: fn(&FiscalYear) -> Option<&Figure>| {
+        let (base, latest, n) = span(years, get)?;
+        cagr(get(base)?.value, get(latest)?.value, n)
+    };
+    by(|y| y.net_income.as_ref())
+        .or_else(|| by(|y| y.revenue.as_ref()))
+        .map(|g| g.clamp(-20.0, 25.0))
+}
+
+/// Q8: next year's earnings, projected from the company's own trend, on today's price,
+/// against the 10-year Treasury. Returns the answer and the forward-returns pair.
+pub fn q8_forward(m: &MarketInputs) -> (Answer, Option<(f64, f64)>) {
+    let name = "projected earnings yield minus 10-year Treasury, points";
+    let bond = m.bond_now();
+    let (Some(cap), Some(point), Some(bond_now)) = (
+        m.market_cap_now().filter(|c| *c > 0.0),
+        m.latest_ttm(),
+        bond,
+    ) else {
+        let chart = Chart::Forward {
+            forward_yield_pct: None,
+            treasury_pct: bond,
+        };
+        return (
+            Answer::missing(
+                name,
+                chart,
+                "I need today's price, a year of results and the Treasury rate",
+            ),
+            None,
+        );
+    };
+    let Some(earnings) = m.earnings(point) else {
+        let chart = Chart::Forward {
+            forward_yield_pct: None,
+            treasury_pct: bond,
+        };
+        return (
+            Answer::missing(name, chart, "I can't find the last year's earnings"),
+            None,
+        );
+    };
+    let trend = projected_growth(m.years);
+    let growth = trend.unwrap_or(0.0);
+    // A loss is not projected to grow: we take it as it is.
+    let forward = if earnings > 0.0 {
+        earnings * (1.0 + growth / 100.0)
+    } else {
+        earnings
+    };
+    let forward_yield = forward / cap * 100.0;
+    let spread = forward_yield - bond_now;
+    let chart = Chart::Forward {
+        forward_yield_pct: Some(forward_yield),
+        treasury_pct: Some(bond_now),
+    };
+    let vars = Vars::from([
+        ("growth", pct(growth)),
+        ("forward_earnings", money(forward)),
+        ("forward_yield", pct(forward_yield)),
+        ("bond", pct(bond_now)),
+        ("spread", signed(spread)),
+    ]);
+    let answer = Answer {
+        score: rubric::FORWARD_SPREAD.score(spread),
+        metric: Some(spread),
+        metric_name: name,
+        chart,
+        provenance: ttm_provenance(point),
+        vars,
+        variant: match (earnings > 0.0, trend) {
+            (false, _) => "loss",
+            (true, None) => "no_trend",
+            (true, Some(_)) => "",
+        },
+    };
+    (answer, Some((forward_yield, bond_now)))
+}
+
+/// Q9: where today's P/E, P/S, P/B and P/FCF sit in their own 3-year ranges.
+pub fn q9_valuation(m: &MarketInputs) -> Answer {
+    let ranges = market::ratio_ranges(m.prices, m.shares, m.ttm, m.kind, m.as_of);
+    let rows = ranges
+        .iter()
+        .map(|r| RatioRow {
+            name: r.name.into(),
+            min: r.min,
+            max: r.max,
+            current: r.current,
+        })
+        .collect();
+    let chart = Chart::Ratios { rows };
+    let name = "average position of valuation ratios in their 3-year range (0 = cheapest)";
+    let Some(first) = ranges.first() else {
+        return Answer::missing(
+            name,
+            chart,
+            "I need three years of prices and quarterly results with a profit, sales or book value to compare",
+        );
+    };
+    let position = ranges.iter().map(|r| r.position()).sum::<f64>() / ranges.len() as f64;
+    let vars = Vars::from([
+        ("ratio_name", first.name.to_string()),
+        ("ratio", times(first.current)),
+        ("ratio_min", times(first.min)),
+        ("ratio_max", times(first.max)),
+        ("position", format!("{:.0}%", position * 100.0)),
+        ("count", ranges.len().to_string()),
+    ]);
+    Answer {
+        score: rubric::RANGE_POSITION.score(position),
+        metric: Some(position),
+        metric_name: name,
+        chart,
+        provenance: Vec::new(),
+        vars,
+        variant: "",
+    }
+}
+
+/// Q10: 3-year CAGR of diluted shares.
+pub fn q10_dilution(years: &[FiscalYear]) -> Answer {
+    let chart = super::score::q10_chart(years);
+    let name = "3-year diluted share count CAGR %";
+    let Some((base, latest, n)) = span(years, |y| y.diluted_shares.as_ref()) else {
+        return Answer::missing(
+            name,
+            chart,
+            "I need the diluted share count for at least two years",
+        );
+    };
+    let (from, to) = (
+        base.diluted_shares.as_ref().map_or(0.0, |f| f.value),
+        latest.diluted_shares.as_ref().map_or(0.0, |f| f.value),
+    );
+    let Some(growth) = cagr(from, to, n) else {
+        return Answer::missing(name, chart, "the share counts don't add up to a trend");
+    };
+    let provenance = [base, latest]
+        .iter()
+        .filter_map(|y| {
+            y.diluted_shares.as_ref().map(|f| Provenance {
+                label: format!("Diluted shares {}", y.label),
+                figure: f.clone(),
+            })
+        })
+        .collect();
+    let vars = Vars::from([
+        ("prev", fmt_shares(from)),
+        ("now", fmt_shares(to)),
+        ("cagr", pct(growth)),
+        ("years", n.to_string()),
+    ]);
+    Answer {
+        score: rubric::SHARE_GROWTH.score(growth),
+        metric: Some(growth),
+        metric_name: name,
+        chart,
+        provenance,
+        vars,
+        variant: "",
+    }
+}
+
+/// Q11: insiders' stake (holders data, or an estimate from the 10-K cover page).
+pub fn q11_ownership(m: &MarketInputs) -> Answer {
+    let name = "insider stake %";
+    if let Some(o) = m.ownership {
+        let retail = (100.0 - o.insiders_pct - o.institutions_pct).max(0.0);
+        let chart = Chart::Ownership {
+            insiders_pct: Some(o.insiders_pct),
+            institutions_pct: Some(o.institutions_pct),
+            retail_pct: Some(retail),
+            estimated: false,
+        };
+        let vars = Vars::from([
+            ("insiders", pct(o.insiders_pct)),
+            ("institutions", pct(o.institutions_pct)),
+            ("retail", pct(retail)),
+        ]);
+        return Answer {
+            score: rubric::INSIDER_STAKE.score(o.insiders_pct),
+            metric: Some(o.insiders_pct),
+            metric_name: name,
+            chart,
+            provenance: Vec::new(),
+            vars,
+            variant: "",
+        };
+    }
+    let unknown = Chart::Ownership {
+        insiders_pct: None,
+        institutions_pct: None,
+        retail_pct: None,
+        estimated: false,
+    };
+    let Some(float) = m.public_float else {
+        return Answer::missing(
+            name,
+            unknown,
+            "I have no holders data and no public float on the 10-K cover to estimate from",
+        );
+    };
+    let Some(cap) = market_cap(m.prices, m.shares, float.end).filter(|c| *c > 0.0) else {
+        return Answer::missing(
+            name,
+            unknown,
+            "I couldn't price the company on the date of its public float",
+        );
+    };
+    let insiders = ((1.0 - float.value / cap) * 100.0).clamp(0.0, 100.0);
+    let chart = Chart::Ownership {
+        insiders_pct: Some(insiders),
+        institutions_pct: None,
+        retail_pct: Some(100.0 - insiders),
+        estimated: true,
+    };
+    let vars = Vars::from([
+        ("insiders", pct(insiders)),
+        ("float", money(float.value)),
+        ("float_date", float.end.to_string()),
+        ("market_cap", money(cap)),
+    ]);
+    let provenance = vec![Provenance {
+        label: "Public float (10-K cover)".into(),
+        figure: float.clone(),
+    }];
+    Answer {
+        score: rubric::INSIDER_STAKE.score(insiders),
+        metric: Some(insiders),
+        metric_name: name,
+        chart,
+        provenance,
+        vars,
+        variant: "estimate",
+    }
+}
+
+/// Q12: short interest as a percent of the float.
+pub fn q12_short(short: Option<&ShortInterest>) -> Answer {
+    let name = "short interest % of float";
+    let settlement_date = short.and_then(|s| s.settlement_date);
+    let pct_of_float = short.and_then(|s| s.short_pct_of_float);
+    let chart = Chart::ShortInterest {
+        short_pct: pct_of_float,
+        settlement_date,
+    };
+    let Some(value) = pct_of_float else {
+        return Answer::missing(
+            name,
+            chart,
+            "the short-interest data has no float for this one",
+        );
+    };
+    let vars = Vars::from([
+        ("short", pct(value)),
+        (
+            "date",
+            settlement_date.map(|d| d.to_string()).unwrap_or_default(),
+        ),
+    ]);
+    Answer {
+        score: rubric::SHORT_INTEREST.score(value),
+        metric: Some(value),
+        metric_name: name,
+        chart,
+        provenance: Vec::new(),
+        vars,
+        variant: "",
+    }
+}

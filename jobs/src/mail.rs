@@ -1,0 +1,133 @@
+//! Sending e-mail. Every message is first written to the outbox (`store::outbox`); then
+//! [`Mailer::deliver`] sends it over SMTP when `SMTP_URL` is set, or, in the embedded mode
+//! without SMTP, leaves it in the outbox and writes it to the log so a local operator can read
+//! it (tests read the outbox).
+
+use lettre::{
+    AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
+    message::{Mailbox, header::ContentType},
+};
+
+use crate::{
+    settings::{RedactedUrl, non_empty},
+    store::{Store, outbox::OutboxEmail},
+};
+
+/// Default sender when `MAIL_FROM` is unset.
+pub const DEFAULT_MAIL_FROM: &str = "Ask Bubba <no-reply@askbubba.example>";
+
+/// Mail configuration: `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com:465` or
+/// `smtp://localhost:25`) and `MAIL_FROM`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailSettings {
+    pub smtp_url: Option<RedactedUrl>,
+    pub from: String,
+}
+
+impl Default for MailSettings {
+    fn default() -> Self {
+        MailSettings {
+            smtp_url: None,
+            from: DEFAULT_MAIL_FROM.into(),
+        }
+    }
+}
+
+impl MailSettings {
+    pub fn from_env() -> Self {
+        MailSettings {
+            smtp_url: non_empty("SMTP_URL").map(RedactedUrl),
+            from: non_empty("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.into()),
+        }
+    }
+}
+
+/// Where mail goes.
+#[derive(Clone)]
+pub enum Mailer {
+    /// No SMTP: the outbox row and a log line are the delivery.
+    Outbox,
+    Smtp {
+        transport: AsyncSmtpTransport<Tokio1Executor>,
+        from: Mailbox,
+    },
+}
+
+impl std::fmt::Debug for Mailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Mailer::Outbox => "Mailer::Outbox",
+            Mailer::Smtp { .. } => "Mailer::Smtp",
+        })
+    }
+}
+
+impl Mailer {
+    /// Builds the mailer; a malformed `SMTP_URL` or `MAIL_FROM` is an error naming it.
+    pub fn new(settings: &MailSettings) -> Result<Self, String> {
+        let Some(url) = &settings.smtp_url else {
+            return Ok(Mailer::Outbox);
+        };
+        let from: Mailbox = settings
+            .from
+            .parse()
+            .map_err(|err| format!("MAIL_FROM '{}' is not an address: {err}", settings.from))?;
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(&url.0)
+            .map_err(|err| format!("bad SMTP_URL {url:?}: {err}"))?
+            .build();
+        Ok(Mailer::Smtp { transport, from })
+    }
+
+    /// Delivers outbox message `id`: sends it and marks it sent (or records the error), or,
+    /// without SMTP, logs it. Never fails the caller: mail problems are logged.
+    #[tracing::instrument(skip(self, store), fields(mailer = ?self))]
+    pub async fn deliver(&self, store: &Store, id: i64) {
+        let email = match store.email(id).await {
+            Ok(Some(email)) => email,
+            Ok(None) => return tracing::warn!(id, "outbox message vanished before delivery"),
+            Err(err) => return tracing::error!(%err, id, "cannot read the outbox"),
+        };
+        match self {
+            Mailer::Outbox => {
+                tracing::info!(
+                    id, to = %email.to_address, subject = %email.subject, kind = %email.kind, body = %email.body,
+                    "e-mail kept in the outbox (SMTP_URL is not set)"
+                );
+            }
+            Mailer::Smtp { transport, from } => match send(transport, from, &email).await {
+                Ok(()) => {
+                    if let Err(err) = store.mark_email_sent(id, chrono::Utc::now()).await {
+                        tracing::error!(%err, id, "sent, but could not mark the outbox row");
+                    }
+                }
+                Err(err) => {
+                    tracing::warn!(%err, id, to = %email.to_address, "e-mail not sent");
+                    let _ = store.mark_email_failed(id, &err).await;
+                }
+            },
+        }
+    }
+}
+
+async fn send(
+    transport: &AsyncSmtpTransport<Tokio1Executor>,
+    from: &Mailbox,
+    email: &OutboxEmail,
+) -> Result<(), String> {
+    let to: Mailbox = email
+        .to_address
+        .parse()
+        .map_err(|err| format!("bad recipient: {err}"))?;
+    let message = Message::builder()
+        .from(from.clone())
+        .to(to)
+        .subject(email.subject.clone())
+        .header(ContentType::TEXT_PLAIN)
+        .body(email.body.clone())
+        .map_err(|err| format!("building the message: {err}"))?;
+    transport
+        .send(message)
+        .await
+        .map(|_| ())
+        .map_err(|err| err.to_string())
+}

@@ -1,0 +1,145 @@
+//! Signed-in users' daily analysis cap (`api_usage`, one row per user and UTC day) and stock
+//! views (`stock_views` per user, `anonymous_stock_views` per symbol and day) for the trending
+//! lists.
+
+use chrono::{DateTime, NaiveTime, Utc};
+use serde::Serialize;
+
+use super::{Store, StoreResult};
+
+/// What recording a signed-in user's analysis decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DailyOutcome {
+    /// A symbol new today: one of the day's analyses used; `count` is the day's total.
+    Counted { count: i32 },
+    /// The user already opened this symbol today: allowed, nothing used.
+    AlreadyViewedToday { count: i32 },
+    /// The day's analyses are used up.
+    LimitReached,
+}
+
+impl DailyOutcome {
+    pub fn allowed(self) -> bool {
+        !matches!(self, DailyOutcome::LimitReached)
+    }
+}
+
+/// Views of one symbol over a period.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+pub struct ViewCount {
+    pub symbol: String,
+    pub views: i64,
+}
+
+/// Midnight (UTC) of `now`'s day: the key of the day's usage row.
+pub fn utc_day_start(now: DateTime<Utc>) -> DateTime<Utc> {
+    now.date_naive().and_time(NaiveTime::MIN).and_utc()
+}
+
+impl Store {
+    /// Records that user `user_id` opens `symbol` and decides whether they may. Reopening a
+    /// symbol already viewed today (UTC) is free; a new one uses one of `daily_limit`
+    /// analyses through one guarded upsert, so concurrent requests cannot pass the cap. Each
+    /// allowed call is recorded as a view.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn record_user_analysis(
+        &self,
+        user_id: i64,
+        symbol: &str,
+        daily_limit: i32,
+        now: DateTime<Utc>,
+    ) -> StoreResult<DailyOutcome> {
+        let day = utc_day_start(now);
+        let seen_sql = "SELECT COUNT(*) FROM stock_views WHERE user_id = $1 AND symbol = $2 AND viewed_at >= $3";
+        let seen: i64 = with_pool!(self, pool => sqlx::query_scalar(seen_sql)
+            .bind(user_id)
+            .bind(symbol)
+            .bind(day)
+            .fetch_one(pool)
+            .await?);
+        let outcome = if seen > 0 {
+            DailyOutcome::AlreadyViewedToday {
+                count: self.analyses_today(user_id, now).await?,
+            }
+        } else if daily_limit <= 0 {
+            DailyOutcome::LimitReached
+        } else {
+            let sql = "INSERT INTO api_usage (user_id, count, reset_date, reset_date_only) VALUES ($1, 1, $2, $3)
+                ON CONFLICT (user_id, reset_date_only) DO UPDATE SET count = api_usage.count + 1
+                WHERE api_usage.count < $4 RETURNING count";
+            let counted: Option<i32> = with_pool!(self, pool => sqlx::query_scalar(sql)
+                .bind(user_id)
+                .bind(now)
+                .bind(day)
+                .bind(daily_limit)
+                .fetch_optional(pool)
+                .await?);
+            match counted {
+                Some(count) => DailyOutcome::Counted { count },
+                None => DailyOutcome::LimitReached,
+            }
+        };
+        if outcome.allowed() {
+            self.record_user_view(user_id, symbol, now).await?;
+        }
+        Ok(outcome)
+    }
+
+    /// Analyses the user has used on `now`'s UTC day.
+    pub async fn analyses_today(&self, user_id: i64, now: DateTime<Utc>) -> StoreResult<i32> {
+        let sql = "SELECT count FROM api_usage WHERE user_id = $1 AND reset_date_only = $2";
+        let count: Option<i32> = with_pool!(self, pool => sqlx::query_scalar(sql)
+            .bind(user_id)
+            .bind(utc_day_start(now))
+            .fetch_optional(pool)
+            .await?);
+        Ok(count.unwrap_or(0))
+    }
+
+    /// One view of `symbol` by a signed-in user.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn record_user_view(
+        &self,
+        user_id: i64,
+        symbol: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let sql = "INSERT INTO stock_views (user_id, symbol, viewed_at) VALUES ($1, $2, $3)";
+        with_pool!(self, pool => {
+            sqlx::query(sql).bind(user_id).bind(symbol).bind(now).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// One anonymous view of `symbol`, counted per UTC day.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn record_anonymous_view(&self, symbol: &str, now: DateTime<Utc>) -> StoreResult<()> {
+        let sql = "INSERT INTO anonymous_stock_views (symbol, day, views) VALUES ($1, $2, 1)
+            ON CONFLICT (symbol, day) DO UPDATE SET views = anonymous_stock_views.views + 1";
+        with_pool!(self, pool => {
+            sqlx::query(sql).bind(symbol).bind(now.date_naive()).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// The most viewed symbols since `since`, signed-in and anonymous views together, most
+    /// first (ties by symbol). Anonymous views count by whole UTC days, from `since`'s day.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn most_viewed(
+        &self,
+        since: DateTime<Utc>,
+        limit: i64,
+    ) -> StoreResult<Vec<ViewCount>> {
+        let sql = "SELECT symbol, CAST(SUM(views) AS BIGINT) AS views FROM (
+                SELECT symbol, COUNT(*) AS views FROM stock_views WHERE viewed_at >= $1 GROUP BY symbol
+                UNION ALL
+                SELECT symbol, SUM(views) AS views FROM anonymous_stock_views WHERE day >= $2 GROUP BY symbol
+            ) AS v GROUP BY symbol ORDER BY views DESC, symbol LIMIT $3";
+        Ok(with_pool!(self, pool => sqlx::query_as(sql)
+            .bind(since)
+            .bind(since.date_naive())
+            .bind(limit)
+            .fetch_all(pool)
+            .await?))
+    }
+}

@@ -1,0 +1,264 @@
+//! Every store method of the foundation, on SQLite and on Postgres: the two implementations
+//! must behave the same.
+
+use std::time::Duration;
+
+use chrono::Utc;
+use jobs::{
+    handlers::diagnostics::Noop,
+    queue::JobQueue,
+    sources::tickers::TickerEntry,
+    store::{
+        StoreError,
+        jobs_table::{JobFilter, JobStatus},
+    },
+    store_test,
+    testing::TestDb,
+};
+
+fn entry(ticker: &str, name: &str) -> TickerEntry {
+    TickerEntry {
+        ticker: ticker.into(),
+        cik: 1,
+        name: name.into(),
+        exchange: Some("NYSE".into()),
+    }
+}
+
+store_test!(migrations_are_idempotent, |db: TestDb| async move {
+    db.store
+        .migrate()
+        .await
+        .expect("a second run changes nothing");
+    db.store.ping().await.unwrap();
+});
+
+store_test!(tickers_replace_search_and_find, |db: TestDb| async move {
+    let store = &db.store;
+    assert_eq!(store.ticker_count().await.unwrap(), 0);
+    assert!(!store.tickers_loaded_today().await.unwrap());
+    let stored = store
+        .replace_tickers(&[
+            entry("F", "Ford Motor Co"),
+            entry("FORD", "Forward Industries"),
+            entry("GM", "General Motors Co"),
+            entry("F", "duplicate"),
+        ])
+        .await
+        .unwrap();
+    assert_eq!(stored, 3, "a duplicate ticker is stored once");
+    assert!(store.tickers_loaded_today().await.unwrap());
+    let hits: Vec<_> = store
+        .search_tickers("f")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|h| h.ticker)
+        .collect();
+    assert_eq!(
+        hits,
+        ["F", "FORD"],
+        "exact ticker, then prefix; 'General Motors' has no word starting with f"
+    );
+    let hits: Vec<_> = store
+        .search_tickers("motors")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|h| h.ticker)
+        .collect();
+    assert_eq!(hits, ["GM"]);
+    let found = store.find_ticker("gm").await.unwrap().unwrap();
+    assert_eq!(found.name, "General Motors Co");
+    assert!(store.find_ticker("ZZZZ").await.unwrap().is_none());
+    // A reload replaces the directory as a whole.
+    store
+        .replace_tickers(&[entry("AAPL", "Apple Inc.")])
+        .await
+        .unwrap();
+    assert_eq!(store.ticker_count().await.unwrap(), 1);
+    assert!(store.find_ticker("F").await.unwrap().is_none());
+});
+
+store_test!(
+    an_overlong_ticker_is_a_conflict_not_a_crash,
+    |db: TestDb| async move {
+        // The parser never yields one, but the database must refuse it the same way on both.
+        let err = db
+            .store
+            .replace_tickers(&[entry("ABCDEFGHIJK", "Too long")])
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StoreError::Conflict { .. }), "{err:?}");
+        assert_eq!(
+            db.store.ticker_count().await.unwrap(),
+            0,
+            "the failed load left nothing behind"
+        );
+    }
+);
+
+store_test!(progress_is_overwritten_per_job, |db: TestDb| async move {
+    let store = &db.store;
+    assert!(store.progress("j1").await.unwrap().is_none());
+    store
+        .set_progress("j1", "analyze", "Fetching company data", 15, "")
+        .await
+        .unwrap();
+    store
+        .set_progress("j1", "analyze", "Calculating final score", 90, "almost")
+        .await
+        .unwrap();
+    let p = store.progress("j1").await.unwrap().unwrap();
+    assert_eq!(
+        (p.stage.as_str(), p.percent, p.message.as_str()),
+        ("Calculating final score", 90, "almost")
+    );
+    assert!(Utc::now() - p.updated_at < chrono::Duration::seconds(10));
+    store
+        .set_progress("j1", "analyze", "Done", 250, "")
+        .await
+        .unwrap();
+    assert_eq!(
+        store.progress("j1").await.unwrap().unwrap().percent,
+        100,
+        "percent is capped"
+    );
+});
+
+store_test!(
+    jobs_are_listed_counted_and_rescheduled,
+    |db: TestDb| async move {
+        let queue = JobQueue::new(db.store.clone());
+        let a = queue.enqueue(&Noop::default()).await.unwrap();
+        let ids = queue
+            .enqueue_batch(&[
+                Noop::default(),
+                Noop {
+                    sleep_ms: 5,
+                    record_start: false,
+                },
+            ])
+            .await
+            .unwrap();
+        assert_eq!(ids.len(), 2);
+        let store = &db.store;
+        let job = store.job(&a.id).await.unwrap().unwrap();
+        assert_eq!(
+            (
+                job.queue.as_str(),
+                job.status,
+                job.attempts,
+                job.max_attempts
+            ),
+            ("noop", JobStatus::Queued, 0, 25)
+        );
+        assert!(job.payload.contains("\"v\":1"), "{}", job.payload);
+        let listed = store
+            .list_jobs(&JobFilter {
+                status: Some(JobStatus::Queued),
+                queue: Some("noop".into()),
+                limit: 10,
+            })
+            .await
+            .unwrap();
+        assert_eq!(listed.len(), 3);
+        assert!(
+            store
+                .list_jobs(&JobFilter {
+                    status: Some(JobStatus::Running),
+                    queue: None,
+                    limit: 10
+                })
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert!(
+            store
+                .list_jobs(&JobFilter {
+                    status: None,
+                    queue: Some("tickers".into()),
+                    limit: 10
+                })
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(
+            store
+                .list_jobs(&JobFilter {
+                    status: None,
+                    queue: None,
+                    limit: 2
+                })
+                .await
+                .unwrap()
+                .len(),
+            2
+        );
+        let counts = store.job_counts().await.unwrap();
+        assert_eq!(counts.len(), 1);
+        assert_eq!(
+            (counts[0].queue.as_str(), counts[0].status, counts[0].count),
+            ("noop", JobStatus::Queued, 3)
+        );
+        let later = Utc::now() + chrono::Duration::minutes(5);
+        store.set_job_run_at(&a.id, later).await.unwrap();
+        let moved = store.job(&a.id).await.unwrap().unwrap();
+        assert!((moved.run_at - later).num_seconds().abs() <= 1);
+        assert_eq!(store.hand_back_jobs("nobody-").await.unwrap(), 0);
+        assert!(store.job("no-such-id").await.unwrap().is_none());
+    }
+);
+
+store_test!(
+    concurrent_enqueues_of_one_logical_job_make_one_job,
+    |db: TestDb| async move {
+        let queue = JobQueue::new(db.store.clone());
+        let tasks: Vec<_> = (0..50)
+            .map(|_| {
+                let queue = queue.clone();
+                tokio::spawn(async move {
+                    queue
+                        .enqueue(&jobs::handlers::load_tickers::LoadTickers::default())
+                        .await
+                        .unwrap()
+                })
+            })
+            .collect();
+        let mut ids = Vec::new();
+        for task in tasks {
+            ids.push(task.await.unwrap().id);
+        }
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), 1, "all 50 callers got the same job");
+        let all = db
+            .store
+            .list_jobs(&JobFilter {
+                status: None,
+                queue: Some("tickers".into()),
+                limit: 100,
+            })
+            .await
+            .unwrap();
+        assert_eq!(all.len(), 1);
+        let again = queue
+            .enqueue(&jobs::handlers::load_tickers::LoadTickers::default())
+            .await
+            .unwrap();
+        assert!(again.joined);
+        assert_eq!(again.id, ids[0]);
+    }
+);
+
+store_test!(a_delayed_job_waits_for_its_time, |db: TestDb| async move {
+    let queue = JobQueue::new(db.store.clone());
+    let job = queue
+        .enqueue_after(&Noop::default(), Duration::from_secs(120))
+        .await
+        .unwrap();
+    let record = db.store.job(&job.id).await.unwrap().unwrap();
+    assert!(record.run_at > Utc::now() + chrono::Duration::seconds(100));
+});
