@@ -1,9 +1,15 @@
 //! The Ask Bubba HTTP API: answers quickly from the store and queues heavy work as jobs.
 
+pub mod accounts;
+pub mod csrf;
 pub mod error;
+pub mod extract;
+pub mod limits;
 pub mod metrics;
 pub mod routes;
+pub mod session;
 pub mod settings;
+pub mod throttle;
 
 use std::{future::Future, sync::Arc, time::Duration};
 
@@ -25,7 +31,10 @@ pub struct AppState {
 
 /// Builds the router with every route, the web app and the middleware.
 pub fn app(state: AppState) -> Router {
+    let accounts = accounts::Accounts::new(&state);
     routes::router(state.clone())
+        .layer(axum::Extension(accounts.clone()))
+        .layer(session::layer(&state, accounts.sessions.clone()))
         .layer(axum::middleware::from_fn_with_state(
             state.metrics.clone(),
             metrics::track,

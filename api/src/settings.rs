@@ -21,6 +21,11 @@ pub struct Settings {
     pub embedded_worker: bool,
     /// Run migrations at start (the embedded default); otherwise `api migrate` does it.
     pub migrate_on_start: bool,
+    /// Accounts, sessions, limits and mail (see [`AccountSettings`]).
+    pub accounts: AccountSettings,
+    /// How long `GET /api/analyze-stock/{ticker}` waits for a running analysis before it
+    /// answers 202 with the job id (`ANALYZE_WAIT_SECS`, default 25; `?wait=` overrides).
+    pub analyze_wait_secs: u64,
 }
 
 impl Settings {
@@ -42,6 +47,15 @@ impl Settings {
             admin_username: non_empty("ADMIN_USERNAME").map(|u| u.to_lowercase()),
             embedded_worker: flag("API_WORKER").unwrap_or(sqlite),
             migrate_on_start: flag("MIGRATE_ON_START").unwrap_or(sqlite),
+            accounts: AccountSettings::from_env()?,
+            analyze_wait_secs: match non_empty("ANALYZE_WAIT_SECS") {
+                Some(raw) => raw.parse().map_err(|_| {
+                    anyhow::anyhow!(
+                        "ANALYZE_WAIT_SECS must be a whole number of seconds, got '{raw}'"
+                    )
+                })?,
+                None => 25,
+            },
             common,
         })
     }
@@ -57,4 +71,101 @@ impl Settings {
 /// A boolean variable: 1/true/yes or 0/false/no.
 fn flag(name: &str) -> Option<bool> {
     non_empty(name).map(|v| matches!(v.to_lowercase().as_str(), "1" | "true" | "yes" | "on"))
+}
+
+/// What the accounts part reads: `PUBLIC_BASE_URL` (links in e-mail, the allowed `Origin`,
+/// and whether cookies are `Secure`), `TRUST_PROXY`, `ANON_IP_DAILY_LIMIT`, `ADMIN_EMAIL`,
+/// `SESSION_COOKIE_SECURE`, `SMTP_URL`, `MAIL_FROM`.
+#[derive(Debug, Clone)]
+pub struct AccountSettings {
+    /// Where people reach the app, without a trailing slash (default `http://localhost:8080`).
+    pub public_base_url: String,
+    /// Take the client IP from the first `X-Forwarded-For` entry (only behind a proxy that
+    /// sets it); otherwise the socket address is the client.
+    pub trust_proxy: bool,
+    /// New anonymous analyses one IP address may start per UTC day (default 10).
+    pub anon_ip_daily_limit: i32,
+    /// Where bug reports are mailed (default `ADMIN_USERNAME`).
+    pub admin_email: Option<String>,
+    /// Mark the session cookie `Secure` (default: when `PUBLIC_BASE_URL` is https).
+    pub cookie_secure: bool,
+    /// Login throttling (see `api::throttle`).
+    pub login: LoginLimits,
+    /// Prefix of every Redis key the API writes (sessions, throttles).
+    pub redis_prefix: String,
+    pub mail: jobs::mail::MailSettings,
+}
+
+/// Login attempt limits, per sliding window.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoginLimits {
+    pub window: std::time::Duration,
+    /// Attempts for one username from one IP address.
+    pub per_username_and_ip: u32,
+    /// Failed attempts from one IP address, whatever the username.
+    pub per_ip: u32,
+    /// Failures on one username (from anywhere) after which each attempt is slowed.
+    pub slow_after_username_failures: u32,
+    /// How much each attempt on such a username is slowed.
+    pub slowdown: std::time::Duration,
+}
+
+impl Default for LoginLimits {
+    fn default() -> Self {
+        LoginLimits {
+            window: std::time::Duration::from_secs(15 * 60),
+            per_username_and_ip: 5,
+            per_ip: 20,
+            slow_after_username_failures: 10,
+            slowdown: std::time::Duration::from_secs(1),
+        }
+    }
+}
+
+impl Default for AccountSettings {
+    fn default() -> Self {
+        AccountSettings {
+            public_base_url: "http://localhost:8080".into(),
+            trust_proxy: false,
+            anon_ip_daily_limit: jobs::accounts::limits::DEFAULT_ANON_IP_DAILY_LIMIT,
+            admin_email: None,
+            cookie_secure: false,
+            login: LoginLimits::default(),
+            redis_prefix: "askbubba".into(),
+            mail: jobs::mail::MailSettings::default(),
+        }
+    }
+}
+
+impl AccountSettings {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let defaults = AccountSettings::default();
+        let public_base_url = non_empty("PUBLIC_BASE_URL")
+            .map(|u| u.trim_end_matches('/').to_string())
+            .unwrap_or(defaults.public_base_url);
+        url::Url::parse(&public_base_url).map_err(|e| {
+            anyhow::anyhow!("PUBLIC_BASE_URL '{public_base_url}' is not a URL: {e}")
+        })?;
+        let anon_ip_daily_limit = match non_empty("ANON_IP_DAILY_LIMIT") {
+            Some(raw) => raw.parse().map_err(|_| {
+                anyhow::anyhow!("ANON_IP_DAILY_LIMIT must be a whole number, got '{raw}'")
+            })?,
+            None => defaults.anon_ip_daily_limit,
+        };
+        let mail = jobs::mail::MailSettings::from_env();
+        jobs::mail::Mailer::new(&mail).map_err(|e| anyhow::anyhow!(e))?;
+        Ok(AccountSettings {
+            cookie_secure: flag("SESSION_COOKIE_SECURE")
+                .unwrap_or(public_base_url.starts_with("https://")),
+            public_base_url,
+            trust_proxy: flag("TRUST_PROXY").unwrap_or(false),
+            anon_ip_daily_limit,
+            admin_email: non_empty("ADMIN_EMAIL")
+                .or_else(|| non_empty("ADMIN_USERNAME"))
+                .map(|e| e.to_lowercase()),
+            login: defaults.login,
+            redis_prefix: non_empty("REDIS_KEY_PREFIX").unwrap_or(defaults.redis_prefix),
+            mail,
+        })
+    }
 }

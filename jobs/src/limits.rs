@@ -9,23 +9,23 @@ use std::{
 };
 
 /// A per-second request budget per key.
-pub enum RateLimiter {
+pub enum FleetLimiter {
     InProcess(Mutex<HashMap<String, (u64, u32)>>),
     Redis(redis::aio::ConnectionManager),
 }
 
-impl std::fmt::Debug for RateLimiter {
+impl std::fmt::Debug for FleetLimiter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            RateLimiter::InProcess(_) => "RateLimiter::InProcess",
-            RateLimiter::Redis(_) => "RateLimiter::Redis",
+            FleetLimiter::InProcess(_) => "FleetLimiter::InProcess",
+            FleetLimiter::Redis(_) => "FleetLimiter::Redis",
         })
     }
 }
 
-impl RateLimiter {
+impl FleetLimiter {
     pub fn in_process() -> Self {
-        RateLimiter::InProcess(Mutex::new(HashMap::new()))
+        FleetLimiter::InProcess(Mutex::new(HashMap::new()))
     }
 
     /// Connects to Redis; the error says which URL (without password) failed.
@@ -35,7 +35,7 @@ impl RateLimiter {
         let manager = redis::aio::ConnectionManager::new(client)
             .await
             .map_err(|e| format!("cannot reach Redis at {}: {e}", crate::store::redact(url)))?;
-        Ok(RateLimiter::Redis(manager))
+        Ok(FleetLimiter::Redis(manager))
     }
 
     /// Waits until one more request under `key` fits in `per_second`.
@@ -44,7 +44,7 @@ impl RateLimiter {
             let now = now_millis();
             let second = now / 1000;
             let taken = match self {
-                RateLimiter::InProcess(buckets) => {
+                FleetLimiter::InProcess(buckets) => {
                     let mut buckets = buckets.lock().unwrap_or_else(|p| p.into_inner());
                     let bucket = buckets.entry(key.to_string()).or_insert((second, 0));
                     if bucket.0 != second {
@@ -53,20 +53,21 @@ impl RateLimiter {
                     bucket.1 += 1;
                     bucket.1
                 }
-                RateLimiter::Redis(manager) => match redis_take(manager.clone(), key, second).await
-                {
-                    Ok(n) => n,
-                    Err(err) => {
-                        // Fail closed but slowly: without Redis we cannot count the fleet, so
-                        // pace this process to the whole budget's share of one.
-                        tracing::warn!(%err, "rate limiter unavailable; pacing locally");
-                        tokio::time::sleep(Duration::from_millis(
-                            1000 / u64::from(per_second.max(1)),
-                        ))
-                        .await;
-                        return;
+                FleetLimiter::Redis(manager) => {
+                    match redis_take(manager.clone(), key, second).await {
+                        Ok(n) => n,
+                        Err(err) => {
+                            // Fail closed but slowly: without Redis we cannot count the fleet, so
+                            // pace this process to the whole budget's share of one.
+                            tracing::warn!(%err, "rate limiter unavailable; pacing locally");
+                            tokio::time::sleep(Duration::from_millis(
+                                1000 / u64::from(per_second.max(1)),
+                            ))
+                            .await;
+                            return;
+                        }
                     }
-                },
+                }
             };
             if taken <= per_second {
                 return;
@@ -98,3 +99,13 @@ fn now_millis() -> u64 {
         .map(|d| d.as_millis() as u64)
         .unwrap_or_default()
 }
+
+/// The SEC client asks the fleet-wide budget before every request: 10 a second.
+impl crate::sources::rate_limit::RateLimiter for FleetLimiter {
+    fn acquire<'a>(&'a self, key: &'a str) -> futures::future::BoxFuture<'a, ()> {
+        Box::pin(FleetLimiter::acquire(self, key, SEC_REQUESTS_PER_SECOND))
+    }
+}
+
+/// SEC fair access: at most 10 requests a second per user, across all machines.
+pub const SEC_REQUESTS_PER_SECOND: u32 = 10;

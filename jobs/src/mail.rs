@@ -47,17 +47,21 @@ impl MailSettings {
 pub enum Mailer {
     /// No SMTP: the outbox row and a log line are the delivery.
     Outbox,
-    Smtp {
-        transport: AsyncSmtpTransport<Tokio1Executor>,
-        from: Mailbox,
-    },
+    Smtp(Box<Smtp>),
+}
+
+/// The SMTP transport and our sender address.
+#[derive(Clone)]
+pub struct Smtp {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
 }
 
 impl std::fmt::Debug for Mailer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Mailer::Outbox => "Mailer::Outbox",
-            Mailer::Smtp { .. } => "Mailer::Smtp",
+            Mailer::Smtp(_) => "Mailer::Smtp",
         })
     }
 }
@@ -75,7 +79,7 @@ impl Mailer {
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(&url.0)
             .map_err(|err| format!("bad SMTP_URL {url:?}: {err}"))?
             .build();
-        Ok(Mailer::Smtp { transport, from })
+        Ok(Mailer::Smtp(Box::new(Smtp { transport, from })))
     }
 
     /// Delivers outbox message `id`: sends it and marks it sent (or records the error), or,
@@ -94,7 +98,7 @@ impl Mailer {
                     "e-mail kept in the outbox (SMTP_URL is not set)"
                 );
             }
-            Mailer::Smtp { transport, from } => match send(transport, from, &email).await {
+            Mailer::Smtp(smtp) => match send(&smtp.transport, &smtp.from, &email).await {
                 Ok(()) => {
                     if let Err(err) = store.mark_email_sent(id, chrono::Utc::now()).await {
                         tracing::error!(%err, id, "sent, but could not mark the outbox row");

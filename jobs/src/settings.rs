@@ -19,6 +19,10 @@ pub struct CommonSettings {
     pub sec_www_base_url: String,
     /// Base URL of data.sec.gov (company facts, submissions), overridable for tests.
     pub sec_data_base_url: String,
+    /// Base URL of Stooq's daily price CSV, overridable for tests.
+    pub stooq_base_url: String,
+    /// Base URL of FRED (10-year Treasury), overridable for tests.
+    pub fred_base_url: String,
     /// How long a stored analysis counts as fresh.
     pub analysis_max_age: Duration,
 }
@@ -55,8 +59,25 @@ impl CommonSettings {
                 .unwrap_or_else(|| "https://www.sec.gov".into()),
             sec_data_base_url: non_empty("SEC_DATA_BASE_URL")
                 .unwrap_or_else(|| "https://data.sec.gov".into()),
+            stooq_base_url: non_empty("STOOQ_BASE_URL")
+                .unwrap_or_else(|| "https://stooq.com".into()),
+            fred_base_url: non_empty("FRED_BASE_URL")
+                .unwrap_or_else(|| "https://fred.stlouisfed.org".into()),
             analysis_max_age: Duration::from_secs(hours * 3600),
         })
+    }
+}
+
+impl CommonSettings {
+    /// The live sources' configuration.
+    pub fn live_config(&self) -> crate::sources::http::LiveConfig {
+        crate::sources::http::LiveConfig {
+            sec_data_base_url: self.sec_data_base_url.clone(),
+            stooq_base_url: self.stooq_base_url.clone(),
+            fred_base_url: self.fred_base_url.clone(),
+            user_agent: self.sec_user_agent.clone(),
+            ..Default::default()
+        }
     }
 }
 

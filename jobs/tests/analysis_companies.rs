@@ -2,7 +2,8 @@
 //! hand from the SEC JSON (or the price CSV) in `../shared/market-data`, with the filing it
 //! came from, not copied from this code's output.
 
-mod common;
+mod analysis_common;
+use analysis_common as common;
 
 use chrono::NaiveDate;
 use jobs::analysis::{
@@ -129,14 +130,14 @@ async fn apple_three_year_growth_ttm_and_balance_sheet() {
 async fn apple_market_figures_follow_the_price_file() {
     let r = common::record("AAPL", 320193, common::snapshot_day()).await;
     // prices/daily/AAPL.csv: 2023-08-18 close 172.16148376464844, 2026-08-18 close
-    // 310.2799987792969; $1000 -> 1000 x 310.28 / 172.16 = $1,802.26.
-    assert_eq!(r.investment1000, Some(1802.26));
+    // 310.2799987792969: the last investment value is 1.8023K, so $1000 became $1,802.30.
+    assert_eq!(r.investment1000, Some(1802.3));
     let last = r.market_value.last().expect("points");
-    assert_eq!(
-        r.investment1000,
-        Some((last.investment_k * 1000.0 * 100.0).round() / 100.0),
-        "the spec's formula"
-    );
+    assert!(close(
+        last.investment_k,
+        310.2799987792969 / 172.16148376464844,
+        1e-12
+    ));
     let range = r.price_range.expect("range");
     assert_eq!(
         (range.min_date, range.max_date),
@@ -379,5 +380,51 @@ async fn every_company_gets_honest_words_and_the_same_answer_twice() {
             assert_eq!(q.band, q.score.map(Band::of_question));
             assert!(!q.explainer.is_empty());
         }
+    }
+}
+
+#[tokio::test]
+async fn realty_income_under_reit_rules() {
+    let mut inputs = common::load("O", 726728).await;
+    // The snapshot has no submissions file for Realty Income; its real SIC code is 6798
+    // (Real Estate Investment Trusts), which selects the REIT rules.
+    inputs.submissions = Some(jobs::sources::submissions::Submissions {
+        name: "REALTY INCOME CORP".into(),
+        sic: Some(6798),
+        sic_description: Some("Real Estate Investment Trusts".into()),
+        ..Default::default()
+    });
+    let r = analyze(&inputs, common::snapshot_day()).expect("record");
+    assert_eq!(r.industry_kind, IndustryKind::Reit);
+    assert_eq!(r.sector.as_deref(), Some("Real Estate"));
+    // 2026-06-30 (10-Q 0000726728-26-000048): NotesPayable 25,091,588,000 + CommercialPaper
+    // 1,400,000,000 against StockholdersEquity 39,549,557,000.
+    let debt = 25_091_588_000.0 + 1_400_000_000.0;
+    let q6 = &r.questions[5];
+    assert!(close(
+        q6.metric.expect("leverage"),
+        debt / (debt + 39_549_557_000.0) * 100.0,
+        1e-9
+    ));
+    assert!(
+        q6.comment.contains("Landlords") || q6.comment.contains("landlord"),
+        "{}",
+        q6.comment
+    );
+    // Q7 uses FFO: FY2025 NetIncomeLoss 1,058,590,000 + DepreciationDepletionAndAmortization
+    // 2,524,200,000 (no year-ago half year in the trimmed file, so the fiscal year is the TTM).
+    assert!(
+        r.questions[6].comment.contains("funds from operations"),
+        "{}",
+        r.questions[6].comment
+    );
+    match &r.questions[6].chart {
+        Chart::Yields { rows } => {
+            let ttm = rows.last().expect("TTM row");
+            let cap = 3_582_790_000.0 / (ttm.earnings_return_pct.expect("FFO yield") / 100.0);
+            // The implied market value is price x shares: between $40B and $80B for O.
+            assert!((40e9..80e9).contains(&cap), "{cap}");
+        }
+        other => panic!("unexpected chart {other:?}"),
     }
 }

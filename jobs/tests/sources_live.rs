@@ -13,7 +13,7 @@ use std::{
 
 use futures::future::BoxFuture;
 use jobs::sources::{
-    SourceError,
+    MarketSources, Snapshot, SourceError,
     company_facts::CompanyFactsSource,
     http::LiveConfig,
     live::{FredClient, SecClient, StooqClient},
@@ -118,9 +118,7 @@ async fn serve(mut stream: TcpStream, seen: Arc<Seen>) -> std::io::Result<()> {
             "CIK0000000777.json" => {
                 // Promise 100,000 bytes, send 200, hang up: a truncated download.
                 let gz = std::fs::read(root.join("sec/companyfacts/CIK0000320193.json.gz"))?;
-                let head = format!(
-                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n"
-                );
+                let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n";
                 stream.write_all(head.as_bytes()).await?;
                 stream.write_all(&gz[..200]).await?;
                 return stream.shutdown().await;
@@ -292,4 +290,38 @@ async fn stooq_and_fred_clients_read_csv() {
     // Last row of rates/DGS10.csv: 2026-09-17,4.94
     assert_eq!(dgs10.last().unwrap().date.to_string(), "2026-09-17");
     assert_eq!(dgs10.last().unwrap().percent, 4.94);
+}
+
+#[tokio::test]
+async fn live_mode_gathers_the_same_inputs_as_snapshot_mode() {
+    let (config, _, limiter) = setup().await;
+    let live = MarketSources::live(&config, limiter.clone()).unwrap();
+    let snapshot = MarketSources::snapshot(Snapshot::new(market_data()));
+    let (a, b) = (
+        live.gather("AAPL", 320193).await.unwrap(),
+        snapshot.gather("AAPL", 320193).await.unwrap(),
+    );
+    assert_eq!(
+        limiter.0.load(Ordering::SeqCst),
+        2,
+        "company facts and submissions"
+    );
+    assert_eq!(a.prices, b.prices);
+    assert_eq!(a.treasury, b.treasury);
+    assert_eq!(a.submissions, b.submissions);
+    assert_eq!(a.company_facts.entity_name, b.company_facts.entity_name);
+    // No live short-interest source: that question is unanswered instead of guessed.
+    assert_eq!(a.short_interest, None);
+    let as_of = "2026-08-18".parse().unwrap();
+    let (ra, rb) = (
+        jobs::analysis::analyze(&a, as_of).unwrap(),
+        jobs::analysis::analyze(&b, as_of).unwrap(),
+    );
+    for (qa, qb) in ra.questions.iter().zip(&rb.questions).take(10) {
+        assert_eq!((qa.key.as_str(), qa.score), (qb.key.as_str(), qb.score));
+    }
+    assert_eq!(ra.questions[11].score, None);
+    // A rate limit on a required source reaches the caller for a durable retry.
+    let err = live.gather("AAPL", 429).await.unwrap_err();
+    assert!(matches!(err, SourceError::RateLimited { .. }), "{err:?}");
 }

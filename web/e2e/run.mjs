@@ -1,6 +1,9 @@
 // End-to-end runner: starts the real API (API_BIN) serving web/dist, drives
-// headless Chromium through named cases, and prints "N passed, N failed".
-// Add cases by adding a file under tests/ to SUITES below.
+// headless Chromium through named cases, and prints "N passed, N failed, N skipped".
+// A case is skipped (with its reason printed) only when an API route it needs
+// answers 404, i.e. has not landed yet; see lib/helpers.mjs requireEndpoints.
+// Add cases by adding a file under tests/ to SUITES below. E2E_ONLY=<text>
+// runs only the cases whose name contains <text>.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -10,43 +13,56 @@ import { fileURLToPath } from 'node:url';
 
 import { startApi } from './lib/api-server.mjs';
 import { launchBrowser, openPage } from './lib/browser.mjs';
+import { Skip } from './lib/helpers.mjs';
+import accounts from './tests/accounts.mjs';
+import analytics from './tests/analytics.mjs';
+import home from './tests/home.mjs';
+import limits from './tests/limits.mjs';
 import smoke from './tests/smoke.mjs';
+import stock from './tests/stock.mjs';
 
-const SUITES = [smoke];
+// Order matters a little: the daily-limit case queues many analyses, so it runs last.
+const SUITES = [smoke, home, accounts, stock, analytics, limits];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(webDir, 'dist');
 const artifacts = path.join(webDir, 'test-artifacts');
 const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-const tests = SUITES.flat();
+const only = process.env.E2E_ONLY;
+const tests = SUITES.flat().filter((t) => !only || t.name.includes(only));
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 let api;
 let browser;
 let tmpDir;
 
-async function runCase({ name, fn }, baseUrl) {
-  const { page, consoleErrors } = await openPage(browser.context);
-  const expectNoConsoleErrors = () =>
-    assert.deepEqual(consoleErrors, [], `console errors on ${page.url()}`);
+async function runCase({ name, fn, viewport }, shared) {
+  const { context, page, consoleErrors, allow } = await openPage(browser, { viewport });
+  const expectNoConsoleErrors = () => assert.deepEqual(consoleErrors, [], `console errors on ${page.url()}`);
+  const started = Date.now();
   try {
-    await fn({ page, baseUrl, consoleErrors, expectNoConsoleErrors });
+    await fn({ page, context, consoleErrors, allow, expectNoConsoleErrors, ...shared });
     passed++;
-    console.log(`ok   - ${name}`);
+    console.log(`ok   - ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
-    failed++;
-    console.log(`FAIL - ${name}\n${String(error?.stack ?? error).replace(/^/gm, '       ')}`);
+    if (error instanceof Skip) {
+      skipped++;
+      console.log(`skip - ${name}: ${error.message}`);
+    } else {
+      failed++;
+      console.log(`FAIL - ${name}\n${String(error?.stack ?? error).replace(/^/gm, '       ')}`);
+    }
   } finally {
     await page.screenshot({ path: path.join(artifacts, `${slug(name)}.png`), fullPage: true }).catch(() => {});
-    await page.close().catch(() => {});
+    await context.close().catch(() => {});
   }
 }
 
 async function cleanup() {
-  await browser?.context.close().catch(() => {});
+  await browser?.browser.close().catch(() => {});
   await api?.stop().catch(() => {});
-  if (browser) await rm(browser.profile, { recursive: true, force: true }).catch(() => {});
   if (tmpDir) await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
 }
 
@@ -61,16 +77,18 @@ try {
   }
   await mkdir(artifacts, { recursive: true });
   tmpDir = await mkdtemp(path.join(os.tmpdir(), 'bubba-e2e-'));
-  api = await startApi({ tmpDir, webDist, logFile: path.join(artifacts, 'api.log') });
+  const apiLog = path.join(artifacts, 'api.log');
+  api = await startApi({ tmpDir, webDist, logFile: apiLog });
   browser = await launchBrowser();
-  for (const test of tests) await runCase(test, api.baseUrl);
+  const shared = { baseUrl: api.baseUrl, dbPath: path.join(tmpDir, 'e2e.db'), apiLog, artifacts };
+  for (const test of tests) await runCase(test, shared);
 } catch (error) {
   // Setup failed: none of the cases could run, so all of them count as failed.
   console.error(`e2e setup failed: ${error?.message ?? error}`);
-  failed = tests.length - passed;
+  failed = tests.length - passed - skipped;
 } finally {
   await cleanup();
 }
 
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -8,7 +8,7 @@ use apalis::prelude::*;
 use apalis_core::backend::ext::BackendExt;
 use futures::FutureExt;
 use jobs::{
-    handlers::{JobContext, diagnostics, load_tickers::LoadTickers},
+    handlers::{JobContext, analyze_stock::AnalyzeStock, diagnostics, load_tickers::LoadTickers},
     queue::{
         Job,
         runner::{JobHandler, run_task},
@@ -17,12 +17,47 @@ use jobs::{
 };
 
 /// Every queue this worker binary serves.
-pub const QUEUES: &[&str] = &[
-    LoadTickers::QUEUE,
-    diagnostics::Noop::QUEUE,
-    diagnostics::Flaky::QUEUE,
-    diagnostics::Crash::QUEUE,
+/// One kind of job this worker serves.
+struct Kind {
+    queue: &'static str,
+    register: fn(Monitor, &Store, &Arc<JobContext>, usize, &str) -> Monitor,
+    /// Run one at a time whatever `--concurrency` says (bulk loads, the crash test job).
+    serial: bool,
+}
+
+/// Every job kind, in one table: adding a job means adding its row here.
+const KINDS: &[Kind] = &[
+    Kind {
+        queue: AnalyzeStock::QUEUE,
+        register: register::<AnalyzeStock>,
+        serial: false,
+    },
+    Kind {
+        queue: LoadTickers::QUEUE,
+        register: register::<LoadTickers>,
+        serial: true,
+    },
+    Kind {
+        queue: diagnostics::Noop::QUEUE,
+        register: register::<diagnostics::Noop>,
+        serial: false,
+    },
+    Kind {
+        queue: diagnostics::Flaky::QUEUE,
+        register: register::<diagnostics::Flaky>,
+        serial: false,
+    },
+    Kind {
+        queue: diagnostics::Crash::QUEUE,
+        register: register::<diagnostics::Crash>,
+        serial: true,
+    },
 ];
+
+/// Every queue this worker binary serves.
+pub fn queue_names() -> Vec<&'static str> {
+    KINDS.iter().map(|k| k.queue).collect()
+}
 
 /// How often an idle SQLite worker looks for new jobs. Jobs enqueued by the API (another
 /// process) cannot wake it any other way; each poll is one cheap indexed query.
@@ -47,19 +82,19 @@ pub fn instance_name() -> String {
 /// The queues to serve: all, or those named (each must exist).
 pub fn select_queues(requested: &[String]) -> anyhow::Result<Vec<&'static str>> {
     if requested.is_empty() {
-        return Ok(QUEUES.to_vec());
+        return Ok(queue_names());
     }
     requested
         .iter()
         .map(|name| {
-            QUEUES
+            KINDS
                 .iter()
-                .find(|q| **q == name.trim())
-                .copied()
+                .map(|k| k.queue)
+                .find(|q| *q == name.trim())
                 .ok_or_else(|| {
                     anyhow::anyhow!(
                         "unknown queue '{name}'; known queues: {}",
-                        QUEUES.join(", ")
+                        queue_names().join(", ")
                     )
                 })
         })
@@ -78,22 +113,9 @@ pub fn monitor(
         tracing::warn!(worker = worker.name(), %err, "worker stopped on an error; restarting");
         true
     });
-    for queue in queues {
-        monitor = match *queue {
-            q if q == LoadTickers::QUEUE => {
-                register::<LoadTickers>(monitor, store, &ctx, 1, instance)
-            }
-            q if q == diagnostics::Noop::QUEUE => {
-                register::<diagnostics::Noop>(monitor, store, &ctx, concurrency, instance)
-            }
-            q if q == diagnostics::Flaky::QUEUE => {
-                register::<diagnostics::Flaky>(monitor, store, &ctx, concurrency, instance)
-            }
-            q if q == diagnostics::Crash::QUEUE => {
-                register::<diagnostics::Crash>(monitor, store, &ctx, 1, instance)
-            }
-            _ => monitor,
-        };
+    for kind in KINDS.iter().filter(|k| queues.contains(&k.queue)) {
+        let concurrency = if kind.serial { 1 } else { concurrency };
+        monitor = (kind.register)(monitor, store, &ctx, concurrency, instance);
     }
     monitor
 }

@@ -1,7 +1,15 @@
 //! The route table: one module per resource, each exporting `router()`.
 
+pub mod account;
+pub mod admin;
+pub mod analysis;
+pub mod anonymous;
+pub mod auth;
+pub mod bug_reports;
+pub mod discovery;
 pub mod health;
 pub mod jobs;
+pub mod password_reset;
 pub mod security;
 pub mod tickers;
 pub mod web;
@@ -15,7 +23,24 @@ pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .merge(jobs::router())
         .merge(tickers::router())
-        .fallback(api_not_found);
+        .merge(analysis::router())
+        .merge(discovery::router())
+        .merge(auth::router())
+        .merge(account::router())
+        .merge(anonymous::router())
+        .merge(password_reset::router())
+        .merge(bug_reports::router())
+        // Every admin route goes in `admin::routes()`: one sub-router, one admin check.
+        .nest("/admin", admin::router(state.clone()))
+        .fallback(api_not_found)
+        // Outermost on /api: CSRF rules and the JSON body limit for every call.
+        .layer(axum::extract::DefaultBodyLimit::max(
+            crate::extract::JSON_BODY_LIMIT,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::csrf::guard,
+        ));
     Router::new()
         .merge(health::router())
         .nest("/api", api)

@@ -43,6 +43,8 @@ pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
         admin_username: Some("admin@example.com".into()),
         embedded_worker: false,
         migrate_on_start: false,
+        accounts: Default::default(),
+        analyze_wait_secs: 25,
     }
 }
 

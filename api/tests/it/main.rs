@@ -1,6 +1,7 @@
 //! The API's integration tests: the real router on a 127.0.0.1 port-0 listener with a fresh
 //! database of each backend, driven over real HTTP.
 
+mod accounts;
 mod health;
 mod helpers;
 mod jobs_api;

@@ -27,8 +27,7 @@ impl PasswordHash {
 
 /// Checked in place of a real hash when the username is unknown. Made with the same
 /// parameters as real hashes (`Argon2::default()`), from a random password nobody knows.
-const DUMMY_HASH: &str =
-    "$argon2id$v=19$m=19456,t=2,p=1$hstgGBnQsGtsOwu2x3hqSw$sHjqCrrxrhM86yWvqp7xCeWKlE/OVtqqvt1/vD8vgZ8";
+const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$hstgGBnQsGtsOwu2x3hqSw$sHjqCrrxrhM86yWvqp7xCeWKlE/OVtqqvt1/vD8vgZ8";
 
 /// argon2id, v19, m=19456 KiB, t=2, p=1: the OWASP password storage minimum.
 fn hasher() -> Argon2<'static> {

@@ -123,9 +123,17 @@ pub struct FactBook {
 impl FactBook {
     /// Indexes the `us-gaap` and `dei` facts of `wanted` concepts (bare names such as
     /// `Revenues`), keeping statement forms filed on or before `as_of`, one value per period.
+    ///
+    /// Duplicates are resolved on the raw facts first (ISO dates compare as strings), so only
+    /// the kept facts are parsed and copied: Apple's file has ~50,000 facts, and this runs on
+    /// every analysis.
     pub fn build(facts: &CompanyFacts, wanted: &[&str], as_of: NaiveDate) -> FactBook {
+        let as_of_text = as_of.format("%Y-%m-%d").to_string();
+        let visible = |fact: &RawFact| {
+            is_statement_form(&fact.form) && fact.filed.as_str() <= as_of_text.as_str()
+        };
         let mut book = FactBook::default();
-        let mut latest: Option<(NaiveDate, String, String)> = None;
+        let mut latest: Option<&RawFact> = None;
         for taxonomy in ["us-gaap", "dei"] {
             let Some(concepts) = facts.facts.get(taxonomy) else {
                 continue;
@@ -136,51 +144,48 @@ impl FactBook {
                     let Some(raw) = concept.units.get(unit) else {
                         continue;
                     };
-                    let mut kept: HashMap<(Option<NaiveDate>, NaiveDate), Figure> = HashMap::new();
-                    for fact in raw {
-                        let Some(figure) = to_figure(fact, taxonomy, name, unit, as_of) else {
-                            continue;
-                        };
-                        // Track the newest statement filing across every concept we read.
-                        let newer = latest.as_ref().is_none_or(|(filed, accn, _)| {
-                            (figure.filed, &figure.accn) > (*filed, accn)
-                        });
-                        if newer {
-                            latest = Some((figure.filed, figure.accn.clone(), figure.form.clone()));
+                    // (start, end) -> (best fact, earliest filing date of the period).
+                    let mut kept: HashMap<(Option<&str>, &str), (&RawFact, &str)> = HashMap::new();
+                    for fact in raw.iter().filter(|f| visible(f)) {
+                        // Track the newest statement filing across every concept.
+                        if latest.is_none_or(|l| {
+                            (fact.filed.as_str(), fact.accn.as_str())
+                                > (l.filed.as_str(), l.accn.as_str())
+                        }) {
+                            latest = Some(fact);
                         }
                         if !want {
                             continue;
                         }
-                        let key = (figure.start, figure.end);
-                        match kept.get_mut(&key) {
-                            Some(existing) if rank(existing) >= rank(&figure) => {
-                                existing.first_filed = existing.first_filed.min(figure.filed);
-                            }
-                            Some(existing) => {
-                                let first_filed = existing.first_filed.min(figure.filed);
-                                *existing = Figure {
-                                    first_filed,
-                                    ..figure
-                                };
-                            }
-                            None => {
-                                kept.insert(key, figure);
-                            }
+                        let key = (fact.start.as_deref(), fact.end.as_str());
+                        let entry = kept.entry(key).or_insert((fact, fact.filed.as_str()));
+                        entry.1 = entry.1.min(fact.filed.as_str());
+                        if raw_rank(fact) > raw_rank(entry.0) {
+                            entry.0 = fact;
                         }
                     }
-                    if want && !kept.is_empty() {
-                        let mut list: Vec<Figure> = kept.into_values().collect();
-                        list.sort_by(|a, b| (a.end, a.start).cmp(&(b.end, b.start)));
+                    let mut list: Vec<Figure> = kept
+                        .into_values()
+                        .filter_map(|(fact, first)| {
+                            let mut figure = to_figure(fact, taxonomy, name, unit)?;
+                            figure.first_filed = parse_date(first).unwrap_or(figure.filed);
+                            Some(figure)
+                        })
+                        .collect();
+                    if !list.is_empty() {
+                        list.sort_by_key(|f| (f.end, f.start));
                         book.by_concept.insert(name.clone(), list);
                     }
                 }
             }
         }
-        if let Some((filed, accession, form)) = latest {
+        if let Some(fact) = latest
+            && let Some(filed) = parse_date(&fact.filed)
+        {
             book.report = Some(ReportInfo {
-                period_end: book.period_end_of(facts, &accession, filed),
-                accession,
-                form,
+                period_end: book.period_end_of(facts, &fact.accn, filed),
+                accession: fact.accn.clone(),
+                form: fact.form.clone(),
                 filed,
             });
         }
@@ -235,31 +240,26 @@ impl FactBook {
 }
 
 /// Ordering of duplicates for one period: annual-report values first, then the latest filing.
-fn rank(figure: &Figure) -> (bool, NaiveDate, &str) {
+fn raw_rank(fact: &RawFact) -> (bool, &str, &str) {
     (
-        figure.from_annual_report(),
-        figure.filed,
-        figure.accn.as_str(),
+        is_annual_form(&fact.form),
+        fact.filed.as_str(),
+        fact.accn.as_str(),
     )
 }
 
-fn to_figure(
-    fact: &RawFact,
-    taxonomy: &str,
-    name: &str,
-    unit: &str,
-    as_of: NaiveDate,
-) -> Option<Figure> {
-    if !is_statement_form(&fact.form) || !fact.val.is_finite() {
+fn parse_date(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+}
+
+fn to_figure(fact: &RawFact, taxonomy: &str, name: &str, unit: &str) -> Option<Figure> {
+    if !fact.val.is_finite() {
         return None;
     }
-    let filed = NaiveDate::parse_from_str(&fact.filed, "%Y-%m-%d").ok()?;
-    if filed > as_of {
-        return None;
-    }
-    let end = NaiveDate::parse_from_str(&fact.end, "%Y-%m-%d").ok()?;
+    let filed = parse_date(&fact.filed)?;
+    let end = parse_date(&fact.end)?;
     let start = match &fact.start {
-        Some(start) => Some(NaiveDate::parse_from_str(start, "%Y-%m-%d").ok()?),
+        Some(start) => Some(parse_date(start)?),
         None => None,
     };
     if start.is_some_and(|s| s > end) {

@@ -92,7 +92,7 @@ pub fn merged(book: &FactBook, concepts: &[&str]) -> Vec<Figure> {
             }
         }
     }
-    out.sort_by(|a, b| (a.end, a.start).cmp(&(b.end, b.start)));
+    out.sort_by_key(|f| (f.end, f.start));
     out
 }
 
@@ -105,7 +105,7 @@ fn annual(book: &FactBook, concepts: &[&str]) -> Vec<Figure> {
 }
 
 /// The figure whose period ends within a week of `end`.
-pub fn ending_near<'a>(series: &'a [Figure], end: NaiveDate) -> Option<&'a Figure> {
+pub fn ending_near(series: &[Figure], end: NaiveDate) -> Option<&Figure> {
     series
         .iter()
         .filter(|f| (f.end - end).num_days().abs() <= 7)
@@ -210,7 +210,10 @@ pub fn latest_balance(book: &FactBook) -> BalanceSheet {
         .unwrap_or_default()
 }
 
-/// Every fiscal year reported, oldest first.
+/// How many of the latest fiscal years are assembled.
+pub const KEPT_YEARS: usize = 6;
+
+/// The latest [`KEPT_YEARS`] fiscal years reported, oldest first.
 pub fn fiscal_years(book: &FactBook, kind: IndustryKind) -> Vec<FiscalYear> {
     let revenue = annual(book, c::revenue(kind));
     let net_income = annual(book, c::NET_INCOME);
@@ -222,6 +225,9 @@ pub fn fiscal_years(book: &FactBook, kind: IndustryKind) -> Vec<FiscalYear> {
     ends.sort_unstable();
     // One fiscal year per end date, even if two concepts disagree by a few days.
     ends.dedup_by(|b, a| (*b - *a).num_days().abs() <= 7);
+    // The questions look back three years and the charts four (plus one for the first
+    // growth rate): older years would only cost time.
+    let ends = ends.split_off(ends.len().saturating_sub(KEPT_YEARS));
     let series = |concepts: &[&str]| annual(book, concepts);
     let (costs, operating, pretax) = (
         series(if kind == IndustryKind::Insurer {
@@ -288,6 +294,51 @@ pub fn fiscal_years(book: &FactBook, kind: IndustryKind) -> Vec<FiscalYear> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn insurer_book() -> FactBook {
+        let fact = |start: Option<&str>, end: &str, val: f64| {
+            serde_json::json!({"start": start, "end": end, "val": val, "accn": "0000000000-25-000001",
+                "form": "10-K", "filed": "2025-02-20"})
+        };
+        let year = |val: f64| serde_json::json!({"units": {"USD": [fact(Some("2024-01-01"), "2024-12-31", val)]}});
+        let instant =
+            |val: f64| serde_json::json!({"units": {"USD": [fact(None, "2024-12-31", val)]}});
+        let body = serde_json::json!({"cik": 1, "entityName": "Insurer", "facts": {"us-gaap": {
+            "Revenues": year(100.0),
+            "BenefitsLossesAndExpenses": year(80.0),
+            "NetIncomeLoss": year(15.0),
+            "DebtLongtermAndShorttermCombinedAmount": instant(40.0),
+            "CashAndCashEquivalentsAtCarryingValue": instant(20.0),
+        }}});
+        let facts =
+            crate::sources::company_facts::CompanyFacts::from_json(body.to_string().as_bytes())
+                .unwrap();
+        FactBook::build(&facts, c::all(), "2025-06-30".parse().unwrap())
+    }
+
+    #[test]
+    fn insurers_use_their_own_expense_and_debt_lines() {
+        let book = insurer_book();
+        let years = fiscal_years(&book, IndustryKind::Insurer);
+        let year = years.last().unwrap();
+        assert_eq!(
+            year.expenses
+                .as_ref()
+                .map(|f| (f.value, f.concept.as_str())),
+            Some((80.0, "us-gaap:BenefitsLossesAndExpenses"))
+        );
+        assert_eq!(year.balance.debt.as_ref().map(|f| f.value), Some(40.0));
+        assert_eq!(year.balance.liquid_assets(), Some(20.0));
+        // Under general rules the insurer's own expense line is not read: no operating income
+        // either, so expenses stay unknown rather than guessed.
+        assert_eq!(
+            fiscal_years(&book, IndustryKind::General)
+                .last()
+                .unwrap()
+                .expenses,
+            None
+        );
+    }
 
     #[test]
     fn labels_follow_the_year_end() {

@@ -15,7 +15,10 @@ pub mod market;
 pub mod record;
 pub mod rubric;
 pub mod score;
+pub mod score_growth;
+pub mod score_health;
 pub mod score_market;
+pub mod score_owners;
 pub mod sector;
 pub mod text_format;
 
@@ -108,18 +111,18 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     };
     let (q8, forward) = score_market::q8_forward(&market);
     let answers = [
-        score::q1_revenue(&fundamentals),
-        score::q2_expenses(&fundamentals),
-        score::q3_earnings(&fundamentals),
-        score::q4_margins(&fundamentals),
-        score::q5_cash_flows(&fundamentals),
-        score::q6_cash_debt(&fundamentals),
+        score_growth::q1_revenue(&fundamentals),
+        score_growth::q2_expenses(&fundamentals),
+        score_growth::q3_earnings(&fundamentals),
+        score_health::q4_margins(&fundamentals),
+        score_health::q5_cash_flows(&fundamentals),
+        score_health::q6_cash_debt(&fundamentals),
         score_market::q7_returns(&market),
         q8,
         score_market::q9_valuation(&market),
-        score_market::q10_dilution(&years),
-        score_market::q11_ownership(&market),
-        score_market::q12_short(inputs.short_interest.as_ref()),
+        score_owners::q10_dilution(&years),
+        score_owners::q11_ownership(&market),
+        score_owners::q12_short(inputs.short_interest.as_ref()),
     ];
     let questions: Vec<QuestionResult> = answers
         .into_iter()
@@ -137,9 +140,11 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     let score = overall_score(scores.iter().sum(), answered);
 
     let series = market::value_series(prices, &shares, as_of);
+    // The spec's statement: the last investment value in K (to the 4 decimals the text
+    // format carries) times 1000, so the JSON and the text agree to the cent.
     let investment1000 = series
         .last()
-        .map(|p| (p.investment_k * 1000.0 * 100.0).round() / 100.0);
+        .map(|p| (p.investment_k * 10_000.0).round() / 10.0);
     let report = book.report();
     // The submissions list knows the filing's period of report exactly; the facts may not
     // (a trimmed 10-Q can carry only comparatives).

@@ -1,13 +1,13 @@
-//! Questions 7-12, which weigh the company against its price and its owners: returns versus
-//! the 10-year Treasury, today and projected, how expensive the stock is against its own
-//! 3-year history, share dilution, ownership and short interest.
+//! Questions 7-9, which weigh the business against its price: returns versus the 10-year
+//! Treasury, today and projected from the company's own trend, and how expensive the stock is
+//! against its own 3-year history.
 
 use chrono::NaiveDate;
 
 use super::{
     facts::Figure,
     financials::FiscalYear,
-    format::{money, pct, shares as fmt_shares, signed, times},
+    format::{money, pct, signed, times},
     history::{TtmPoint, shares_at},
     market::{self, close_on, treasury_on},
     record::{Chart, Provenance, RatioRow, YieldRow},
@@ -285,158 +285,6 @@ pub fn q9_valuation(m: &MarketInputs) -> Answer {
     Answer {
         score: rubric::RANGE_POSITION.score(position),
         metric: Some(position),
-        metric_name: name,
-        chart,
-        provenance: Vec::new(),
-        vars,
-        variant: "",
-    }
-}
-
-/// Q10: 3-year CAGR of diluted shares.
-pub fn q10_dilution(years: &[FiscalYear]) -> Answer {
-    let chart = super::score::q10_chart(years);
-    let name = "3-year diluted share count CAGR %";
-    let Some((base, latest, n)) = span(years, |y| y.diluted_shares.as_ref()) else {
-        return Answer::missing(
-            name,
-            chart,
-            "I need the diluted share count for at least two years",
-        );
-    };
-    let (from, to) = (
-        base.diluted_shares.as_ref().map_or(0.0, |f| f.value),
-        latest.diluted_shares.as_ref().map_or(0.0, |f| f.value),
-    );
-    let Some(growth) = cagr(from, to, n) else {
-        return Answer::missing(name, chart, "the share counts don't add up to a trend");
-    };
-    let provenance = [base, latest]
-        .iter()
-        .filter_map(|y| {
-            y.diluted_shares.as_ref().map(|f| Provenance {
-                label: format!("Diluted shares {}", y.label),
-                figure: f.clone(),
-            })
-        })
-        .collect();
-    let vars = Vars::from([
-        ("prev", fmt_shares(from)),
-        ("now", fmt_shares(to)),
-        ("cagr", pct(growth)),
-        ("years", n.to_string()),
-    ]);
-    Answer {
-        score: rubric::SHARE_GROWTH.score(growth),
-        metric: Some(growth),
-        metric_name: name,
-        chart,
-        provenance,
-        vars,
-        variant: "",
-    }
-}
-
-/// Q11: insiders' stake (holders data, or an estimate from the 10-K cover page).
-pub fn q11_ownership(m: &MarketInputs) -> Answer {
-    let name = "insider stake %";
-    if let Some(o) = m.ownership {
-        let retail = (100.0 - o.insiders_pct - o.institutions_pct).max(0.0);
-        let chart = Chart::Ownership {
-            insiders_pct: Some(o.insiders_pct),
-            institutions_pct: Some(o.institutions_pct),
-            retail_pct: Some(retail),
-            estimated: false,
-        };
-        let vars = Vars::from([
-            ("insiders", pct(o.insiders_pct)),
-            ("institutions", pct(o.institutions_pct)),
-            ("retail", pct(retail)),
-        ]);
-        return Answer {
-            score: rubric::INSIDER_STAKE.score(o.insiders_pct),
-            metric: Some(o.insiders_pct),
-            metric_name: name,
-            chart,
-            provenance: Vec::new(),
-            vars,
-            variant: "",
-        };
-    }
-    let unknown = Chart::Ownership {
-        insiders_pct: None,
-        institutions_pct: None,
-        retail_pct: None,
-        estimated: false,
-    };
-    let Some(float) = m.public_float else {
-        return Answer::missing(
-            name,
-            unknown,
-            "I have no holders data and no public float on the 10-K cover to estimate from",
-        );
-    };
-    let Some(cap) = market_cap(m.prices, m.shares, float.end).filter(|c| *c > 0.0) else {
-        return Answer::missing(
-            name,
-            unknown,
-            "I couldn't price the company on the date of its public float",
-        );
-    };
-    let insiders = ((1.0 - float.value / cap) * 100.0).clamp(0.0, 100.0);
-    let chart = Chart::Ownership {
-        insiders_pct: Some(insiders),
-        institutions_pct: None,
-        retail_pct: Some(100.0 - insiders),
-        estimated: true,
-    };
-    let vars = Vars::from([
-        ("insiders", pct(insiders)),
-        ("float", money(float.value)),
-        ("float_date", float.end.to_string()),
-        ("market_cap", money(cap)),
-    ]);
-    let provenance = vec![Provenance {
-        label: "Public float (10-K cover)".into(),
-        figure: float.clone(),
-    }];
-    Answer {
-        score: rubric::INSIDER_STAKE.score(insiders),
-        metric: Some(insiders),
-        metric_name: name,
-        chart,
-        provenance,
-        vars,
-        variant: "estimate",
-    }
-}
-
-/// Q12: short interest as a percent of the float.
-pub fn q12_short(short: Option<&ShortInterest>) -> Answer {
-    let name = "short interest % of float";
-    let settlement_date = short.and_then(|s| s.settlement_date);
-    let pct_of_float = short.and_then(|s| s.short_pct_of_float);
-    let chart = Chart::ShortInterest {
-        short_pct: pct_of_float,
-        settlement_date,
-    };
-    let Some(value) = pct_of_float else {
-        return Answer::missing(
-            name,
-            chart,
-            "the short-interest data has no float for this one",
-        );
-    };
-    let vars = Vars::from([
-        ("short", pct(value)),
-        (
-            "date",
-            settlement_date.map(|d| d.to_string()).unwrap_or_default(),
-        ),
-    ]);
-    Answer {
-        score: rubric::SHORT_INTEREST.score(value),
-        metric: Some(value),
         metric_name: name,
         chart,
         provenance: Vec::new(),

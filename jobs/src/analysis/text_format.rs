@@ -231,8 +231,10 @@ pub fn to_text(record: &AnalysisRecord) -> String {
     render(&from_record(record))
 }
 
+/// Up to four decimals, trailing zeros trimmed (the investment in K needs them: 1.8023 is
+/// $1,802.30).
 fn render_number(v: f64) -> String {
-    let s = format!("{v:.2}");
+    let s = format!("{v:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".into() } else { s.into() }
 }
@@ -243,7 +245,7 @@ fn render_cell(cell: &Cell) -> String {
         Cell::Number(v) => render_number(*v),
         Cell::Amount(v) if v.abs() < 1000.0 => render_number(*v),
         Cell::Amount(v) => scaled(*v, 2),
-        Cell::Percent(v) => format!("{}%", render_number(*v)),
+        Cell::Percent(v) => format!("{}%", render_number((v * 100.0).round() / 100.0)),
         Cell::NotAvailable => "N/A".into(),
     }
 }

@@ -30,6 +30,7 @@ impl JobHandler for Noop {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {
         if self.record_start {
             let started = chrono::Utc::now().timestamp_millis().to_string();
+            // Stored as the progress message so the benchmark can read the start time.
             run.progress("started", 0, &started).await;
         }
         if self.sleep_ms > 0 {

@@ -56,7 +56,10 @@ impl JobHandler for LoadTickers {
 /// Fetches `company_tickers_exchange.json` from sec.gov, within the fleet's SEC budget.
 async fn fetch_live(run: &JobRun) -> Result<Vec<TickerEntry>, JobError> {
     let settings = &run.ctx.settings;
-    run.ctx.limiter.acquire("sec", 10).await;
+    run.ctx
+        .limiter
+        .acquire("sec", crate::limits::SEC_REQUESTS_PER_SECOND)
+        .await;
     let url = format!(
         "{}/files/company_tickers_exchange.json",
         settings.sec_www_base_url

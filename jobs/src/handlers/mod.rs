@@ -1,22 +1,37 @@
 //! Job handlers: they orchestrate sources, analysis and the store, and report progress.
 
+pub mod analyze_stock;
 pub mod diagnostics;
 pub mod load_tickers;
 
 use std::sync::Arc;
 
-use crate::{limits::RateLimiter, settings::CommonSettings, store::Store};
+use crate::{
+    limits::FleetLimiter,
+    settings::CommonSettings,
+    sources::{MarketSources, Snapshot},
+    store::Store,
+};
 
 /// What every handler can reach: the store, the shared settings, fleet-wide limits and an
 /// HTTP client for the live sources.
-#[derive(Debug)]
 pub struct JobContext {
     pub store: Store,
     pub settings: CommonSettings,
-    pub limiter: RateLimiter,
+    pub limiter: Arc<FleetLimiter>,
+    /// Where market data comes from: the snapshot directory, or the live sources.
+    pub sources: MarketSources,
     pub http: reqwest::Client,
     /// Lets the diagnostic crash job really crash (only the reliability tests set it).
     pub allow_crash_jobs: bool,
+}
+
+impl std::fmt::Debug for JobContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JobContext")
+            .field("settings", &self.settings)
+            .finish_non_exhaustive()
+    }
 }
 
 impl JobContext {
@@ -24,10 +39,16 @@ impl JobContext {
     pub async fn new(store: Store, settings: CommonSettings) -> anyhow::Result<Arc<Self>> {
         use anyhow::Context as _;
         let limiter = match &settings.redis_url {
-            Some(url) => RateLimiter::redis(&url.0)
+            Some(url) => FleetLimiter::redis(&url.0)
                 .await
                 .map_err(anyhow::Error::msg)?,
-            None => RateLimiter::in_process(),
+            None => FleetLimiter::in_process(),
+        };
+        let limiter = Arc::new(limiter);
+        let sources = match &settings.market_data_dir {
+            Some(dir) => MarketSources::snapshot(Snapshot::new(dir)),
+            None => MarketSources::live(&settings.live_config(), limiter.clone())
+                .context("building the live data sources")?,
         };
         let http = reqwest::Client::builder()
             .user_agent(settings.sec_user_agent.clone())
@@ -38,6 +59,7 @@ impl JobContext {
             store,
             settings,
             limiter,
+            sources,
             http,
             allow_crash_jobs: crate::settings::non_empty("WORKER_ALLOW_CRASH_JOBS").is_some(),
         }))

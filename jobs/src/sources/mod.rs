@@ -4,6 +4,7 @@
 
 pub mod tickers;
 
+pub mod bundle;
 pub mod company_facts;
 pub mod error;
 pub mod http;
@@ -16,5 +17,6 @@ pub mod snapshot;
 pub mod submissions;
 pub mod treasury;
 
+pub use bundle::MarketSources;
 pub use error::{SourceError, SourceFuture};
 pub use snapshot::Snapshot;

@@ -107,7 +107,7 @@ pub(super) async fn connect(url: &DatabaseUrl) -> StoreResult<Store> {
                 .busy_timeout(Duration::from_secs(5))
                 .foreign_keys(true);
             let pool = SqlitePoolOptions::new()
-                .max_connections(8)
+                .max_connections(sqlite_pool_size())
                 .acquire_timeout(Duration::from_secs(10))
                 .connect_with(options)
                 .await
@@ -132,6 +132,16 @@ pub(super) async fn connect(url: &DatabaseUrl) -> StoreResult<Store> {
             Ok(Store::Postgres(pool))
         }
     }
+}
+
+/// Connections in a SQLite pool (`SQLITE_POOL_SIZE`, default 8). SQLite takes one writer at a
+/// time and makes the others sleep and retry, so fewer connections can mean more throughput.
+fn sqlite_pool_size() -> u32 {
+    std::env::var("SQLITE_POOL_SIZE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(8)
 }
 
 /// Turns a connection failure into a message that names the database (without secrets).

@@ -13,11 +13,14 @@ macro_rules! with_pool {
     };
 }
 
+pub mod analyses;
 pub mod anonymous;
 pub mod bug_reports;
 mod connect;
+pub mod content;
 mod error;
 pub mod jobs_table;
+pub mod notes;
 pub mod outbox;
 pub mod progress;
 pub mod resets;
@@ -64,20 +67,21 @@ impl Store {
     pub async fn migrate(&self) -> StoreResult<()> {
         match self {
             Store::Sqlite(pool) => {
-                let mut ours = sqlx::migrate!("../migrations/sqlite");
-                ours.dangerous_set_table_name("app_migrations");
-                ours.run(pool).await?;
+                // The job library's tables first (ours seed planner statistics for them).
                 // Not `SqliteStorage::setup()`: it would switch a pooled connection to
                 // `synchronous=OFF`. The library keeps its history in `_sqlx_migrations`.
                 apalis_sqlite::SqliteStorage::migrations().run(pool).await?;
-            }
-            Store::Postgres(pool) => {
-                let mut ours = sqlx::migrate!("../migrations/postgres");
+                let mut ours = sqlx::migrate!("../migrations/sqlite");
                 ours.dangerous_set_table_name("app_migrations");
                 ours.run(pool).await?;
+            }
+            Store::Postgres(pool) => {
                 apalis_postgres::PostgresStorage::<()>::migrations()
                     .run(pool)
                     .await?;
+                let mut ours = sqlx::migrate!("../migrations/postgres");
+                ours.dangerous_set_table_name("app_migrations");
+                ours.run(pool).await?;
             }
         }
         Ok(())

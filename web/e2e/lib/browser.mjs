@@ -1,8 +1,4 @@
 // Headless Debian Chromium driven by playwright-core (no downloaded browsers).
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-
 import { chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,30 +16,27 @@ const ARGS = [
 // fetch as "Failed to load resource"; a signed-out GET /api/user is a 401 by design.
 const EXPECTED_CONSOLE_ERRORS = [(msg) => /status of 401/.test(msg.text) && /\/api\/user$/.test(msg.url)];
 
-/** A fresh profile per run: playwright takes the user-data-dir as a parameter, not an arg. */
+/** One browser for the run; every case gets a fresh context (no shared cookies or storage). */
 export async function launchBrowser() {
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'bubba-e2e-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    viewport: { width: 1280, height: 900 },
-  });
-  return { context, profile };
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  return { browser };
 }
 
 /**
- * Opens a page that records console errors and uncaught exceptions, so a test
- * can assert that none happened.
+ * Opens a page in a new context that records console errors and uncaught
+ * exceptions, so a test can assert that none happened. `allow` adds filters
+ * (e.g. a 404 from an endpoint that has not landed yet).
  */
-export async function openPage(context) {
+export async function openPage(browser, { viewport = { width: 1280, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const consoleErrors = [];
+  const allowed = [...EXPECTED_CONSOLE_ERRORS];
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     const entry = { text: msg.text(), url: msg.location().url };
-    if (!EXPECTED_CONSOLE_ERRORS.some((expected) => expected(entry))) consoleErrors.push(entry);
+    if (!allowed.some((expected) => expected(entry))) consoleErrors.push(entry);
   });
   page.on('pageerror', (error) => consoleErrors.push({ text: `uncaught: ${error.message}`, url: page.url() }));
-  return { page, consoleErrors };
+  return { context, page, consoleErrors, allow: (filter) => allowed.push(filter) };
 }

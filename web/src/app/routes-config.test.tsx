@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ANONYMOUS_SESSION_KEY } from '@/lib/anonymous-session';
-import { renderRoute, stubFetch } from '@/testing/render-route';
+import { renderRoute, SIGNED_OUT, stubFetch } from '@/testing/render-route';
 
 const adminApi = {
   '/api/user': { status: 200, body: { username: 'admin@example.com', isAdmin: true } },
@@ -13,8 +13,6 @@ const adminApi = {
 // (not read from config/paths.ts) so a missing or misspelt route fails here.
 const SPEC_ROUTES: Array<[url: string, heading: RegExp]> = [
   ['/', /Howdy, I'm Bubba/],
-  ['/auth', /Log In or Sign Up/],
-  ['/auth?signup=true', /Log In or Sign Up/],
   ['/stock/AAPL', /Stock Analysis/],
   ['/stocks/MSFT', /Stock Analysis/],
   ['/analytics', /Enhanced Analytics/],
@@ -49,6 +47,12 @@ describe('route table', () => {
     expect(screen.queryByText(/Page Not Found/)).not.toBeInTheDocument();
   });
 
+  it.each(['/auth', '/auth?signup=true'])('%s renders the auth page for a signed-out visitor', async (url) => {
+    stubFetch(SIGNED_OUT);
+    renderRoute(url);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In or Sign Up' })).toBeInTheDocument();
+  });
+
   it.each(['/this-does-not-exist', '/stock', '/admin/nope', '/stocks/AAPL/extra'])(
     '%s renders the not-found page with a link home',
     async (url) => {
@@ -63,7 +67,7 @@ describe('route table', () => {
     stubFetch(adminApi);
     localStorage.setItem(ANONYMOUS_SESSION_KEY, 'anon-1');
     const { router } = renderRoute('/reset-session');
-    await screen.findByRole('heading', { name: 'Stock Analysis' });
+    await screen.findByRole('heading', { name: 'AAPL Stock Analysis' });
     expect(router.state.location.pathname).toBe('/stock/AAPL');
     expect(localStorage.getItem(ANONYMOUS_SESSION_KEY)).toBeNull();
   });
@@ -73,20 +77,6 @@ describe('route table', () => {
     renderRoute('/pricing');
     await screen.findByRole('heading', { name: 'Pricing' });
     expect(screen.getByText(/not financial advice/i)).toBeInTheDocument();
-  });
-});
-
-describe('home page', () => {
-  it('shows the service status from /healthz', async () => {
-    stubFetch(adminApi);
-    renderRoute('/');
-    expect(await screen.findByText('Service status: OK')).toBeInTheDocument();
-  });
-
-  it('shows an unavailable status when /healthz fails', async () => {
-    stubFetch({ '/healthz': { status: 503, body: '' } });
-    renderRoute('/');
-    expect(await screen.findByText(/Service status: unavailable/)).toBeInTheDocument();
   });
 });
 

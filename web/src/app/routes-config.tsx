@@ -1,11 +1,12 @@
 import type { RouteObject } from 'react-router';
 
 import { RouteError } from '@/components/errors/route-error';
-import { MainLayout } from '@/components/layout/main-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { AdminRoute } from '@/features/auth/components/admin-route';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
+
+import { AppLayout } from './layout';
 
 /**
  * The route table. Every page is a lazy chunk (route `lazy`), so the home page
@@ -14,7 +15,7 @@ import { ProtectedRoute } from '@/features/auth/components/protected-route';
  */
 type Lazy = NonNullable<RouteObject['lazy']>;
 
-/** Pages whose issue has not landed yet share one small placeholder chunk. */
+/** Pages whose issue has not landed yet (pricing, admin) share one small placeholder chunk. */
 const placeholder =
   (title: string): Lazy =>
   async () => {
@@ -26,27 +27,30 @@ const page = (path: string, title: string): RouteObject => ({ path, lazy: placeh
 
 export const routes: RouteObject[] = [
   {
-    Component: MainLayout,
+    Component: AppLayout,
     errorElement: <RouteError />,
     // Shown while the first lazy chunk of a cold load arrives.
     HydrateFallback: () => <Spinner label="Loading page" />,
     children: [
       { path: paths.home.path, lazy: () => import('./routes/home') },
-      page(paths.auth.path, 'Log In or Sign Up'),
-      page(paths.stock.path, 'Stock Analysis'),
-      page(paths.stocks.path, 'Stock Analysis'),
+      { path: paths.auth.path, lazy: () => import('./routes/auth') },
+      { path: paths.stock.path, lazy: () => import('./routes/stock') },
+      { path: paths.stocks.path, lazy: () => import('./routes/stock') },
       page(paths.pricing.path, 'Pricing'),
-      page(paths.howItWorks.path, 'How It Works'),
-      page(paths.meetBubba.path, 'Meet Bubba'),
-      page(paths.legalDisclaimer.path, 'Legal Disclaimer'),
-      page(paths.terms.path, 'Terms and Conditions'),
-      page(paths.privacy.path, 'Privacy Policy'),
-      page(paths.resetPassword.path, 'Reset Password'),
-      page(paths.resetPasswordConfirm.path, 'Set a New Password'),
+      { path: paths.howItWorks.path, lazy: () => import('./routes/how-it-works') },
+      { path: paths.meetBubba.path, lazy: () => import('./routes/meet-bubba') },
+      { path: paths.legalDisclaimer.path, lazy: () => import('./routes/legal-disclaimer') },
+      { path: paths.terms.path, lazy: () => import('./routes/terms') },
+      { path: paths.privacy.path, lazy: () => import('./routes/privacy') },
+      { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
+      { path: paths.resetPasswordConfirm.path, lazy: () => import('./routes/reset-password-confirm') },
       { path: paths.resetSession.path, lazy: () => import('./routes/reset-session') },
       {
         Component: ProtectedRoute,
-        children: [page(paths.analytics.path, 'Enhanced Analytics'), page(paths.accountDetails.path, 'Account Details')],
+        children: [
+          { path: paths.analytics.path, lazy: () => import('./routes/analytics') },
+          { path: paths.accountDetails.path, lazy: () => import('./routes/account-details') },
+        ],
       },
       {
         Component: AdminRoute,

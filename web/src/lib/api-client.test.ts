@@ -96,3 +96,12 @@ describe('api-client requests', () => {
     await expect(res.text()).resolves.toBe('chunked text');
   });
 });
+
+describe('userMessage', () => {
+  it('uses the server {message} when there is one', async () => {
+    const { userMessage } = await import('./api-client');
+    expect(userMessage(new ApiError(400, '400: x', '{"message":"Bad name"}'), 'fallback')).toBe('Bad name');
+    expect(userMessage(new ApiError(500, '500: oops', 'oops'), 'fallback')).toBe('fallback');
+    expect(userMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});

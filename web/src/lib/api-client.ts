@@ -24,16 +24,40 @@ export type ReadOptions = RequestOptions & {
  */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The raw response body (may be empty). */
+  readonly body: string;
+  constructor(status: number, message: string, body = '') {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
+  }
+
+  /** The server's `{message}` (or `{error}`) when the body is such JSON, else null. */
+  get serverMessage(): string | null {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      if (parsed && typeof parsed === 'object') {
+        const { message, error } = parsed as { message?: unknown; error?: unknown };
+        if (typeof message === 'string' && message) return message;
+        if (typeof error === 'string' && error) return error;
+      }
+    } catch {
+      // Not JSON.
+    }
+    return null;
   }
 }
 
 export async function errorFromResponse(res: Response): Promise<ApiError> {
   const bodyText = await res.text().catch(() => '');
-  return new ApiError(res.status, `${res.status}: ${bodyText || res.statusText}`);
+  return new ApiError(res.status, `${res.status}: ${bodyText || res.statusText}`, bodyText);
+}
+
+/** What to tell a person about a failed call: the server's message, or `fallback`. */
+export function userMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
 }
 
 /**

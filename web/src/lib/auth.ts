@@ -1,13 +1,14 @@
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 
 import type { User } from '@/types/api';
 
+import { getAnonymousSessionId } from './anonymous-session';
 import { api } from './api-client';
 
 /**
- * The current user (spec 000 section 7: GET /api/user, a 401 means "no user").
- * Lives in lib, as in bulletproof-react, because the layout, the guards and
- * several features all read it.
+ * The current user and the calls that change it (spec 000 sections 4 and 7).
+ * Lives in lib, as in bulletproof-react, because the layout, the guards, the
+ * drawer and the auth page all read or change it.
  */
 export const USER_KEY = '/api/user';
 
@@ -25,5 +26,57 @@ export function useUser() {
     // Until the API says how the admin is marked, only an explicit flag counts.
     isAdmin: data?.isAdmin === true,
     mutate,
+  };
+}
+
+export type LoginInput = { username: string; password: string };
+
+export type RegisterInput = {
+  username: string;
+  password: string;
+  acceptTerms: boolean;
+  acceptPrivacy: boolean;
+  parentName?: string;
+  parentEmail?: string;
+  parentSignature?: string;
+  childName?: string;
+  parentalConsent?: boolean;
+};
+
+export const loginWithCredentials = (input: LoginInput) => api.post<User>('/api/login', input);
+export const registerWithData = (input: RegisterInput) => api.post<User>('/api/register', input);
+/** Logout sends the anonymous session id (spec 000 section 4). */
+export const logoutSession = () => api.post<unknown>('/api/logout', { sessionId: getAnonymousSessionId() ?? '' });
+
+/** Cached answers that belong to whoever is signed in. */
+const USER_SCOPED_KEYS = ['/api/account', '/api/chat/usage', '/api/anonymous/session/', '/api/stocks/batch'];
+
+/**
+ * Login, register and logout that keep the cached user right: signed in
+ * caches the returned user, signed out caches null, and the cached answers
+ * that belong to a user (account, usage, trial) are dropped and refetched.
+ */
+export function useAuthActions() {
+  const { mutate } = useSWRConfig();
+  const resetOthers = () =>
+    mutate((key) => typeof key === 'string' && USER_SCOPED_KEYS.some((prefix) => key.startsWith(prefix)), undefined);
+  return {
+    login: async (input: LoginInput) => {
+      const user = await loginWithCredentials(input);
+      await resetOthers();
+      await mutate(USER_KEY, user, { revalidate: false });
+      return user;
+    },
+    register: async (input: RegisterInput) => {
+      const user = await registerWithData(input);
+      await resetOthers();
+      await mutate(USER_KEY, user, { revalidate: false });
+      return user;
+    },
+    logout: async () => {
+      await logoutSession();
+      await resetOthers();
+      await mutate(USER_KEY, null, { revalidate: false });
+    },
   };
 }

@@ -1,0 +1,172 @@
+//! Extractors the accounts routes share: a JSON body whose every failure is a clear `{message}`,
+//! the client's IP address, and the signed-in user.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use axum::{
+    body::Bytes,
+    extract::{ConnectInfo, FromRequest, FromRequestParts, Request},
+    http::{header, request::Parts},
+};
+use jobs::{accounts::messages, store::users::UserRecord};
+use serde::de::DeserializeOwned;
+use tower_sessions::Session;
+
+use crate::{AppState, error::ApiError, session};
+
+/// Largest JSON body the API reads by default (a route may allow more with its own
+/// `DefaultBodyLimit`).
+pub const JSON_BODY_LIMIT: usize = 64 * 1024;
+
+pub const BODY_TOO_LARGE: &str = "That request is too big for us. Please send less than 64 KB.";
+pub const NOT_JSON: &str = "Please send this as JSON (Content-Type: application/json).";
+pub const BAD_JSON: &str = "We couldn't read that request: it isn't valid JSON.";
+pub const NOT_AN_OBJECT: &str = "Please send a JSON object with the fields this call needs.";
+
+/// A JSON request body. Unlike `axum::Json`, every way it can fail answers `{message}`:
+/// 415 when the content type is not JSON, 413 over the size limit, 400 for bytes that are
+/// not JSON (including invalid UTF-8) and for a field of the wrong type, naming the field.
+#[derive(Debug, Clone)]
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, _state: &S) -> Result<Self, ApiError> {
+        if !is_json(req.headers().get(header::CONTENT_TYPE)) {
+            return Err(ApiError::UnsupportedMediaType(NOT_JSON.into()));
+        }
+        let bytes = read_limited(req, JSON_BODY_LIMIT).await?;
+        let value: serde_json::Value =
+            serde_json::from_slice(&bytes).map_err(|_| ApiError::BadRequest(BAD_JSON.into()))?;
+        if !value.is_object() {
+            return Err(ApiError::BadRequest(NOT_AN_OBJECT.into()));
+        }
+        serde_path_to_error::deserialize(value)
+            .map(JsonBody)
+            .map_err(|err| {
+                let field = err.path().to_string();
+                ApiError::BadRequest(format!(
+                    "Please check the field '{field}': {}.",
+                    err.inner()
+                ))
+            })
+    }
+}
+
+/// Bodies over the limit are still read (and dropped) up to this size, so the client, which
+/// is usually still sending, receives our 413 instead of a reset connection.
+const DRAIN_LIMIT: usize = 16 * 1024 * 1024;
+
+/// The body, at most `limit` bytes; over it, 413 with a message (after draining the rest up
+/// to [`DRAIN_LIMIT`]).
+async fn read_limited(req: Request, limit: usize) -> Result<Bytes, ApiError> {
+    use futures::StreamExt;
+    let mut stream = req.into_body().into_data_stream();
+    let mut body = Vec::new();
+    let mut seen = 0usize;
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|_| ApiError::BadRequest(BAD_JSON.into()))?;
+        seen += chunk.len();
+        if seen > DRAIN_LIMIT {
+            break;
+        }
+        if seen <= limit {
+            body.extend_from_slice(&chunk);
+        }
+    }
+    if seen > limit {
+        return Err(ApiError::PayloadTooLarge(BODY_TOO_LARGE.into()));
+    }
+    Ok(Bytes::from(body))
+}
+
+/// `application/json` or any `+json` type.
+pub fn is_json(content_type: Option<&header::HeaderValue>) -> bool {
+    content_type.and_then(|v| v.to_str().ok()).is_some_and(|v| {
+        let mime = v
+            .split(';')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase();
+        mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
+    })
+}
+
+/// The client's address: the socket's peer, or with `TRUST_PROXY` the first
+/// `X-Forwarded-For` entry (what the proxy saw).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientIp(pub IpAddr);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(client_ip(
+            parts,
+            state.settings.accounts.trust_proxy,
+        )))
+    }
+}
+
+pub fn client_ip(parts: &Parts, trust_proxy: bool) -> IpAddr {
+    let forwarded = trust_proxy
+        .then(|| parts.headers.get("x-forwarded-for"))
+        .flatten()
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .and_then(|first| first.trim().parse::<IpAddr>().ok());
+    forwarded
+        .or_else(|| {
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip())
+        })
+        .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST))
+}
+
+/// The signed-in user, or 401 'Please log in to continue.'.
+#[derive(Debug, Clone)]
+pub struct CurrentUser(pub UserRecord);
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        MaybeUser::from_request_parts(parts, state)
+            .await?
+            .0
+            .map(CurrentUser)
+            .ok_or_else(|| ApiError::Unauthorized(messages::NOT_SIGNED_IN.into()))
+    }
+}
+
+/// The signed-in user if there is one. A session whose user no longer exists counts as
+/// signed out.
+#[derive(Debug, Clone)]
+pub struct MaybeUser(pub Option<UserRecord>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Some(session) = parts.extensions.get::<Session>().cloned() else {
+            return Ok(MaybeUser(None));
+        };
+        let Some(id) = session::user_id(&session).await? else {
+            return Ok(MaybeUser(None));
+        };
+        Ok(MaybeUser(state.store.user_by_id(id).await?))
+    }
+}
+
+impl MaybeUser {
+    pub fn id(&self) -> Option<i64> {
+        self.0.as_ref().map(|u| u.id)
+    }
+}

@@ -1,0 +1,83 @@
+//! The anonymous trial: `GET /api/anonymous/session/{sessionId}` (exists, searchCount,
+//! remainingSearches, requiresSignup) and `POST /api/anonymous/search` {sessionId, symbol},
+//! which counts an analysis through the same gate as the analysis call
+//! ([`crate::limits`]): a new symbol uses a try, a reopened one does not, and past the
+//! trial or the per-IP ceiling the answer is 403 with the spec's message.
+
+use axum::{
+    Json, Router,
+    extract::{Path, State},
+    routing::{get, post},
+};
+use jobs::{
+    accounts::{ANONYMOUS_FREE_ANALYSES, AnonymousSessionId, limits::remaining_anonymous},
+    store::anonymous::AnonymousSession,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    AppState,
+    error::ApiResult,
+    extract::{ClientIp, JsonBody},
+    limits,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/anonymous/session/{session_id}", get(get_session))
+        .route("/anonymous/search", post(record_search))
+}
+
+/// The session as the trial counter reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnonymousSessionOut {
+    pub session_id: String,
+    pub exists: bool,
+    pub search_count: i32,
+    pub remaining_searches: i32,
+    pub requires_signup: bool,
+}
+
+impl AnonymousSessionOut {
+    /// The spec's default shape for an unknown id: exists false, 0, 3, false.
+    fn new(session_id: &AnonymousSessionId, stored: Option<AnonymousSession>) -> Self {
+        let search_count = stored.as_ref().map_or(0, |s| s.search_count);
+        AnonymousSessionOut {
+            session_id: session_id.as_str().to_string(),
+            exists: stored.is_some(),
+            search_count,
+            remaining_searches: remaining_anonymous(search_count),
+            requires_signup: search_count >= ANONYMOUS_FREE_ANALYSES,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AnonymousSearchIn {
+    pub session_id: Option<String>,
+    pub symbol: Option<String>,
+}
+
+#[tracing::instrument(skip(state), err)]
+async fn get_session(
+    State(state): State<AppState>,
+    Path(session_id): Path<String>,
+) -> ApiResult<Json<AnonymousSessionOut>> {
+    let id = AnonymousSessionId::parse(Some(&session_id))?;
+    let stored = state.store.anonymous_session(id.as_str()).await?;
+    Ok(Json(AnonymousSessionOut::new(&id, stored)))
+}
+
+#[tracing::instrument(skip_all, err)]
+async fn record_search(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    JsonBody(input): JsonBody<AnonymousSearchIn>,
+) -> ApiResult<Json<AnonymousSessionOut>> {
+    let id = AnonymousSessionId::parse(input.session_id.as_deref())?;
+    limits::check_anonymous(&state, &id, ip, input.symbol.as_deref()).await?;
+    let stored = state.store.anonymous_session(id.as_str()).await?;
+    Ok(Json(AnonymousSessionOut::new(&id, stored)))
+}

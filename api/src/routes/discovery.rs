@@ -1,0 +1,84 @@
+//! What the home and analytics pages list: trending stocks from real view counts, and the
+//! latest content items.
+
+use axum::{
+    Json, Router,
+    extract::{Query, State},
+    routing::get,
+};
+use chrono::{Duration, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    AppState,
+    error::{ApiError, ApiResult},
+};
+
+/// Most items the content feed returns at once.
+const MAX_CONTENT: i64 = 50;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/trending", get(trending))
+        .route("/content", get(content))
+}
+
+#[derive(Debug, Deserialize)]
+struct TrendingParams {
+    period: Option<String>,
+}
+
+/// One trending stock.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TrendingOut {
+    symbol: String,
+    company_name: Option<String>,
+    views: i64,
+}
+
+/// The most viewed stocks of the last 24 hours, 7 days or 30 days (`period=24h|7d|30d`).
+async fn trending(
+    State(state): State<AppState>,
+    Query(params): Query<TrendingParams>,
+) -> ApiResult<Json<Vec<TrendingOut>>> {
+    let window = match params.period.as_deref().unwrap_or("24h") {
+        "24h" => Duration::hours(24),
+        "7d" => Duration::days(7),
+        "30d" => Duration::days(30),
+        other => {
+            return Err(ApiError::BadRequest(format!(
+                "Unknown period '{other}'. Use 24h, 7d or 30d."
+            )));
+        }
+    };
+    let counts = state.store.most_viewed(Utc::now() - window, 20).await?;
+    let mut out = Vec::with_capacity(counts.len());
+    for count in counts {
+        let company_name = state
+            .store
+            .find_ticker(&count.symbol)
+            .await?
+            .map(|t| t.name);
+        out.push(TrendingOut {
+            symbol: count.symbol,
+            company_name,
+            views: count.views,
+        });
+    }
+    Ok(Json(out))
+}
+
+#[derive(Debug, Deserialize)]
+struct ContentParams {
+    limit: Option<i64>,
+}
+
+/// The newest content items (default 3).
+async fn content(
+    State(state): State<AppState>,
+    Query(params): Query<ContentParams>,
+) -> ApiResult<Json<Vec<jobs::store::content::ContentItem>>> {
+    let limit = params.limit.unwrap_or(3).clamp(1, MAX_CONTENT);
+    Ok(Json(state.store.latest_content(limit).await?))
+}

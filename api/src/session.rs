@@ -1,0 +1,346 @@
+//! Cookie sessions (tower-sessions) over our own storage: the `sessions` table of the
+//! database by default, Redis when `REDIS_URL` is set. The cookie carries a random 128-bit id;
+//! storage keys are its SHA-256, so a leaked table or keyspace cannot be replayed as cookies.
+//! Each record remembers its user so a password reset can end all of that user's sessions.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use jobs::{accounts::reset::sha256_hex, store::Store};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use tokio::sync::OnceCell;
+use tower_sessions::{
+    Expiry, Session, SessionManagerLayer, SessionStore,
+    cookie::SameSite,
+    session::{Id, Record},
+    session_store,
+};
+
+use crate::{AppState, error::ApiError};
+
+/// The session cookie's name.
+pub const COOKIE_NAME: &str = "sid";
+/// The session key holding the signed-in user's id.
+pub const USER_ID: &str = "user_id";
+/// How long a sign-in lasts without being renewed.
+pub const SESSION_DAYS: i64 = 7;
+/// About one new session in this many also sweeps expired sessions from the database.
+const SWEEP_ONE_IN: u32 = 100;
+
+/// The session store behind the cookie.
+#[derive(Clone, Debug)]
+pub enum SessionBackend {
+    Database(Store),
+    Redis(std::sync::Arc<RedisSessions>),
+}
+
+/// Sessions in Redis: `{prefix}:session:{hash}` holds the record (expiring with it) and
+/// `{prefix}:user-sessions:{user_id}` the hashes of a user's sessions.
+pub struct RedisSessions {
+    client: redis::Client,
+    conn: OnceCell<redis::aio::ConnectionManager>,
+    prefix: String,
+}
+
+impl std::fmt::Debug for RedisSessions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RedisSessions")
+    }
+}
+
+/// What Redis stores per session.
+#[derive(Serialize, Deserialize)]
+struct RedisRecord {
+    data: std::collections::HashMap<String, serde_json::Value>,
+    expires: i64,
+    user_id: Option<i64>,
+}
+
+impl SessionBackend {
+    /// Redis when `REDIS_URL` is set (connected on first use), the database otherwise.
+    pub fn new(state: &AppState) -> Result<Self, String> {
+        match &state.settings.common.redis_url {
+            Some(url) => {
+                let client = redis::Client::open(url.0.as_str())
+                    .map_err(|e| format!("bad REDIS_URL {url:?}: {e}"))?;
+                Ok(SessionBackend::Redis(std::sync::Arc::new(RedisSessions {
+                    client,
+                    conn: OnceCell::new(),
+                    prefix: state.settings.accounts.redis_prefix.clone(),
+                })))
+            }
+            None => Ok(SessionBackend::Database(state.store.clone())),
+        }
+    }
+
+    /// Ends every session of `user_id` (after a password reset).
+    pub async fn end_user_sessions(&self, user_id: i64) -> Result<(), ApiError> {
+        match self {
+            SessionBackend::Database(store) => {
+                store.delete_user_sessions(user_id).await?;
+            }
+            SessionBackend::Redis(r) => r.end_user(user_id).await.map_err(|e| {
+                ApiError::Internal(anyhow::anyhow!("ending sessions in Redis: {e}"))
+            })?,
+        }
+        Ok(())
+    }
+}
+
+/// The session layer for `app()`: cookie `sid`, HttpOnly, SameSite=Lax, Secure when the app
+/// is served over HTTPS, a sign-in lasting [`SESSION_DAYS`].
+pub fn layer(state: &AppState, backend: SessionBackend) -> SessionManagerLayer<SessionBackend> {
+    SessionManagerLayer::new(backend)
+        .with_name(COOKIE_NAME)
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(state.settings.accounts.cookie_secure)
+        .with_path("/")
+        .with_expiry(Expiry::OnInactivity(time::Duration::days(SESSION_DAYS)))
+}
+
+/// Signs `user_id` in on this session: a new session id first (no fixation), then the user.
+pub async fn sign_in(session: &Session, user_id: i64) -> Result<(), ApiError> {
+    session.cycle_id().await.map_err(session_error)?;
+    session
+        .insert(USER_ID, user_id)
+        .await
+        .map_err(session_error)?;
+    Ok(())
+}
+
+/// The signed-in user's id, if any.
+pub async fn user_id(session: &Session) -> Result<Option<i64>, ApiError> {
+    session.get::<i64>(USER_ID).await.map_err(session_error)
+}
+
+/// Ends this session: deleted from storage and the cookie cleared.
+pub async fn sign_out(session: &Session) -> Result<(), ApiError> {
+    session.flush().await.map_err(session_error)
+}
+
+fn session_error(err: tower_sessions::session::Error) -> ApiError {
+    ApiError::Internal(anyhow::anyhow!("session: {err}"))
+}
+
+fn backend_error(err: impl std::fmt::Display) -> session_store::Error {
+    session_store::Error::Backend(err.to_string())
+}
+
+fn storage_key(id: &Id) -> String {
+    sha256_hex(&id.to_string())
+}
+
+fn record_user(record: &Record) -> Option<i64> {
+    record.data.get(USER_ID).and_then(serde_json::Value::as_i64)
+}
+
+fn to_chrono(t: OffsetDateTime) -> DateTime<Utc> {
+    DateTime::from_timestamp(t.unix_timestamp(), t.nanosecond()).unwrap_or_default()
+}
+
+fn to_offset(t: DateTime<Utc>) -> OffsetDateTime {
+    OffsetDateTime::from_unix_timestamp(t.timestamp()).unwrap_or(OffsetDateTime::UNIX_EPOCH)
+}
+
+#[async_trait]
+impl SessionStore for SessionBackend {
+    async fn create(&self, record: &mut Record) -> session_store::Result<()> {
+        if let SessionBackend::Database(store) = self
+            && rand::random_ratio(1, SWEEP_ONE_IN)
+        {
+            // Expired rows are never read again; sweep them now and then (Redis expires
+            // its keys by itself).
+            if let Err(err) = store.delete_expired_sessions(Utc::now()).await {
+                tracing::warn!(%err, "could not sweep expired sessions");
+            }
+        }
+        loop {
+            let created = match self {
+                SessionBackend::Database(store) => {
+                    let data = serde_json::to_vec(&record.data)
+                        .map_err(|e| session_store::Error::Encode(e.to_string()))?;
+                    store
+                        .create_session(
+                            &storage_key(&record.id),
+                            &data,
+                            to_chrono(record.expiry_date),
+                            record_user(record),
+                        )
+                        .await
+                        .map_err(backend_error)?
+                }
+                SessionBackend::Redis(r) => r.write(record, true).await.map_err(backend_error)?,
+            };
+            if created {
+                return Ok(());
+            }
+            // Astronomically unlikely with 128 random bits, but never overwrite a session.
+            record.id = Id::default();
+        }
+    }
+
+    async fn save(&self, record: &Record) -> session_store::Result<()> {
+        match self {
+            SessionBackend::Database(store) => {
+                let data = serde_json::to_vec(&record.data)
+                    .map_err(|e| session_store::Error::Encode(e.to_string()))?;
+                store
+                    .save_session(
+                        &storage_key(&record.id),
+                        &data,
+                        to_chrono(record.expiry_date),
+                        record_user(record),
+                    )
+                    .await
+                    .map_err(backend_error)
+            }
+            SessionBackend::Redis(r) => r
+                .write(record, false)
+                .await
+                .map(|_| ())
+                .map_err(backend_error),
+        }
+    }
+
+    async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
+        match self {
+            SessionBackend::Database(store) => {
+                let Some(row) = store
+                    .load_session(&storage_key(id), Utc::now())
+                    .await
+                    .map_err(backend_error)?
+                else {
+                    return Ok(None);
+                };
+                let data = serde_json::from_slice(&row.data)
+                    .map_err(|e| session_store::Error::Decode(e.to_string()))?;
+                Ok(Some(Record {
+                    id: *id,
+                    data,
+                    expiry_date: to_offset(row.expiry_date),
+                }))
+            }
+            SessionBackend::Redis(r) => r.read(id).await.map_err(backend_error),
+        }
+    }
+
+    async fn delete(&self, id: &Id) -> session_store::Result<()> {
+        match self {
+            SessionBackend::Database(store) => store
+                .delete_session(&storage_key(id))
+                .await
+                .map_err(backend_error),
+            SessionBackend::Redis(r) => r.delete(id).await.map_err(backend_error),
+        }
+    }
+}
+
+impl RedisSessions {
+    async fn conn(&self) -> redis::RedisResult<redis::aio::ConnectionManager> {
+        Ok(self
+            .conn
+            .get_or_try_init(|| self.client.get_connection_manager())
+            .await?
+            .clone())
+    }
+
+    fn session_key(&self, hash: &str) -> String {
+        format!("{}:session:{hash}", self.prefix)
+    }
+
+    fn user_key(&self, user_id: i64) -> String {
+        format!("{}:user-sessions:{user_id}", self.prefix)
+    }
+
+    /// Writes a record; with `only_new`, only if the key is free. Returns whether it wrote.
+    async fn write(&self, record: &Record, only_new: bool) -> Result<bool, String> {
+        let ttl = (record.expiry_date - OffsetDateTime::now_utc())
+            .whole_seconds()
+            .max(1);
+        let hash = storage_key(&record.id);
+        let user_id = record_user(record);
+        let value = serde_json::to_string(&RedisRecord {
+            data: record.data.clone(),
+            expires: record.expiry_date.unix_timestamp(),
+            user_id,
+        })
+        .map_err(|e| e.to_string())?;
+        let mut conn = self.conn().await.map_err(|e| e.to_string())?;
+        let mut set = redis::cmd("SET");
+        set.arg(self.session_key(&hash))
+            .arg(value)
+            .arg("EX")
+            .arg(ttl);
+        if only_new {
+            set.arg("NX");
+        }
+        let written: Option<String> = set
+            .query_async(&mut conn)
+            .await
+            .map_err(|e| e.to_string())?;
+        if written.is_none() {
+            return Ok(false);
+        }
+        if let Some(uid) = user_id {
+            let key = self.user_key(uid);
+            let _: () = redis::pipe()
+                .sadd(&key, &hash)
+                .ignore()
+                .expire(&key, ttl)
+                .ignore()
+                .query_async(&mut conn)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(true)
+    }
+
+    async fn read(&self, id: &Id) -> Result<Option<Record>, String> {
+        let mut conn = self.conn().await.map_err(|e| e.to_string())?;
+        let raw: Option<String> = redis::cmd("GET")
+            .arg(self.session_key(&storage_key(id)))
+            .query_async(&mut conn)
+            .await
+            .map_err(|e| e.to_string())?;
+        let Some(raw) = raw else { return Ok(None) };
+        let stored: RedisRecord = serde_json::from_str(&raw).map_err(|e| e.to_string())?;
+        let expiry_date =
+            OffsetDateTime::from_unix_timestamp(stored.expires).map_err(|e| e.to_string())?;
+        if expiry_date <= OffsetDateTime::now_utc() {
+            return Ok(None);
+        }
+        Ok(Some(Record {
+            id: *id,
+            data: stored.data,
+            expiry_date,
+        }))
+    }
+
+    async fn delete(&self, id: &Id) -> Result<(), String> {
+        let mut conn = self.conn().await.map_err(|e| e.to_string())?;
+        redis::cmd("DEL")
+            .arg(self.session_key(&storage_key(id)))
+            .query_async::<()>(&mut conn)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    async fn end_user(&self, user_id: i64) -> Result<(), String> {
+        let mut conn = self.conn().await.map_err(|e| e.to_string())?;
+        let key = self.user_key(user_id);
+        let hashes: Vec<String> = redis::cmd("SMEMBERS")
+            .arg(&key)
+            .query_async(&mut conn)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut del = redis::cmd("DEL");
+        del.arg(&key);
+        for hash in &hashes {
+            del.arg(self.session_key(hash));
+        }
+        del.query_async::<()>(&mut conn)
+            .await
+            .map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,194 @@
+//! The anonymous trial: the session endpoint and `POST /api/anonymous/search`.
+
+use jobs::accounts::messages;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use super::support::{browser, get, message, post};
+use crate::{
+    api_test,
+    helpers::{TestApp, spawn_app_with},
+};
+
+async fn search(app: &TestApp, ip: &str, session_id: &str, symbol: &str) -> (StatusCode, Value) {
+    let response = browser()
+        .post(app.url("/api/anonymous/search"))
+        .header("x-forwarded-for", ip)
+        .json(&json!({ "sessionId": session_id, "symbol": symbol }))
+        .send()
+        .await
+        .unwrap();
+    crate::accounts::support::read(response).await
+}
+
+api_test!(three_distinct_symbols_then_sign_up, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = true).await;
+    let (status, fresh) = get(
+        &browser(),
+        &app.url("/api/anonymous/session/anon_1700000000_abc"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        fresh,
+        json!({ "sessionId": "anon_1700000000_abc", "exists": false, "searchCount": 0, "remainingSearches": 3, "requiresSignup": false })
+    );
+
+    let ip = "198.51.100.20";
+    let (status, s) = search(&app, ip, "anon_1700000000_abc", "aapl").await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(
+        (
+            s["exists"].clone(),
+            s["searchCount"].clone(),
+            s["remainingSearches"].clone()
+        ),
+        (json!(true), json!(1), json!(2))
+    );
+    let (_, s) = search(&app, ip, "anon_1700000000_abc", "AAPL").await;
+    assert_eq!(s["searchCount"], 1, "reopening a stock does not burn a try");
+    search(&app, ip, "anon_1700000000_abc", "MSFT").await;
+    let (status, s) = search(&app, ip, "anon_1700000000_abc", "TSLA").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (
+            s["searchCount"].clone(),
+            s["remainingSearches"].clone(),
+            s["requiresSignup"].clone()
+        ),
+        (json!(3), json!(0), json!(true))
+    );
+
+    let (status, body) = search(&app, ip, "anon_1700000000_abc", "NVDA").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        message(&body),
+        "You've used all your anonymous analyses. Please sign up to continue."
+    );
+    let (status, _) = search(&app, ip, "anon_1700000000_abc", "MSFT").await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "an analysed stock can still be reopened"
+    );
+    let (_, after) = get(
+        &browser(),
+        &app.url("/api/anonymous/session/anon_1700000000_abc"),
+    )
+    .await;
+    assert_eq!(after["searchCount"], 3);
+    assert_eq!(after["requiresSignup"], true);
+    assert_eq!(
+        app.store
+            .anonymous_symbols("anon_1700000000_abc")
+            .await
+            .unwrap(),
+        ["AAPL", "MSFT", "TSLA"]
+    );
+});
+
+api_test!(
+    rotating_session_ids_hits_the_ip_ceiling,
+    |backend| async move {
+        let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = true).await;
+        let ip = "198.51.100.30";
+        let mut used = 0;
+        'outer: for session in 0..10 {
+            for symbol in ["AAA", "BBB", "CCC"] {
+                if used == 10 {
+                    break 'outer;
+                }
+                let (status, body) = search(&app, ip, &format!("rotating-{session}"), symbol).await;
+                assert_eq!(
+                    status,
+                    StatusCode::OK,
+                    "analysis {} should pass: {body}",
+                    used + 1
+                );
+                used += 1;
+            }
+        }
+        let (status, body) = search(&app, ip, "rotating-brand-new", "DDD").await;
+        assert_eq!(
+            status,
+            StatusCode::FORBIDDEN,
+            "the 11th new analysis from one address in a day"
+        );
+        assert_eq!(message(&body), messages::ANONYMOUS_TRIAL_USED);
+        let (_, fresh) = get(
+            &browser(),
+            &app.url("/api/anonymous/session/rotating-brand-new"),
+        )
+        .await;
+        assert_eq!(fresh["exists"], false, "a refusal stores nothing");
+        let (status, _) = search(&app, "198.51.100.31", "rotating-brand-new", "DDD").await;
+        assert_eq!(status, StatusCode::OK, "another address is not affected");
+        let (status, _) = search(&app, ip, "rotating-0", "AAA").await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "reopening is free even at the ceiling"
+        );
+    }
+);
+
+api_test!(anonymous_input_is_checked, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.accounts.anon_ip_daily_limit = 2).await;
+    let client = browser();
+    let url = app.url("/api/anonymous/search");
+    let cases = [
+        (json!({ "symbol": "AAPL" }), messages::SESSION_ID_REQUIRED),
+        (
+            json!({ "sessionId": "", "symbol": "AAPL" }),
+            messages::SESSION_ID_REQUIRED,
+        ),
+        (
+            json!({ "sessionId": "x' OR '1'='1", "symbol": "AAPL" }),
+            messages::SESSION_ID_INVALID,
+        ),
+        (json!({ "sessionId": "ok-id" }), messages::SYMBOL_REQUIRED),
+        (
+            json!({ "sessionId": "ok-id", "symbol": "AAPL'; DROP TABLE users;--" }),
+            messages::SYMBOL_INVALID,
+        ),
+    ];
+    for (body, expected) in cases {
+        let (status, answer) = post(&client, &url, body.clone()).await;
+        assert_eq!(
+            (status, message(&answer)),
+            (StatusCode::BAD_REQUEST, expected),
+            "{body}"
+        );
+    }
+    let (status, body) = get(&client, &app.url("/api/anonymous/session/bad%20id%3B")).await;
+    assert_eq!(
+        (status, message(&body)),
+        (StatusCode::BAD_REQUEST, messages::SESSION_ID_INVALID)
+    );
+    assert!(
+        app.store
+            .anonymous_session("ok-id")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    // The ceiling is configurable (ANON_IP_DAILY_LIMIT).
+    assert_eq!(
+        post(&client, &url, json!({ "sessionId": "s1", "symbol": "A" }))
+            .await
+            .0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        post(&client, &url, json!({ "sessionId": "s2", "symbol": "A" }))
+            .await
+            .0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        post(&client, &url, json!({ "sessionId": "s3", "symbol": "A" }))
+            .await
+            .0,
+        StatusCode::FORBIDDEN
+    );
+});

@@ -1,0 +1,164 @@
+//! Questions 10-12, about the shares and who holds them: dilution, ownership (holders data or
+//! an estimate from the 10-K cover page) and short interest.
+
+use super::{
+    financials::FiscalYear,
+    format::{money, pct, shares as fmt_shares},
+    record::{Chart, Provenance},
+    rubric,
+    score::{Answer, Vars, cagr, span},
+    score_market::{MarketInputs, market_cap},
+};
+use crate::sources::short_interest::ShortInterest;
+
+/// Q10: 3-year CAGR of diluted shares.
+pub fn q10_dilution(years: &[FiscalYear]) -> Answer {
+    let chart = super::score::q10_chart(years);
+    let name = "3-year diluted share count CAGR %";
+    let Some((base, latest, n)) = span(years, |y| y.diluted_shares.as_ref()) else {
+        return Answer::missing(
+            name,
+            chart,
+            "I need the diluted share count for at least two years",
+        );
+    };
+    let (from, to) = (
+        base.diluted_shares.as_ref().map_or(0.0, |f| f.value),
+        latest.diluted_shares.as_ref().map_or(0.0, |f| f.value),
+    );
+    let Some(growth) = cagr(from, to, n) else {
+        return Answer::missing(name, chart, "the share counts don't add up to a trend");
+    };
+    let provenance = [base, latest]
+        .iter()
+        .filter_map(|y| {
+            y.diluted_shares.as_ref().map(|f| Provenance {
+                label: format!("Diluted shares {}", y.label),
+                figure: f.clone(),
+            })
+        })
+        .collect();
+    let vars = Vars::from([
+        ("prev", fmt_shares(from)),
+        ("now", fmt_shares(to)),
+        ("cagr", pct(growth)),
+        ("years", n.to_string()),
+    ]);
+    Answer {
+        score: rubric::SHARE_GROWTH.score(growth),
+        metric: Some(growth),
+        metric_name: name,
+        chart,
+        provenance,
+        vars,
+        variant: "",
+    }
+}
+
+/// Q11: insiders' stake (holders data, or an estimate from the 10-K cover page).
+pub fn q11_ownership(m: &MarketInputs) -> Answer {
+    let name = "insider stake %";
+    if let Some(o) = m.ownership {
+        let retail = (100.0 - o.insiders_pct - o.institutions_pct).max(0.0);
+        let chart = Chart::Ownership {
+            insiders_pct: Some(o.insiders_pct),
+            institutions_pct: Some(o.institutions_pct),
+            retail_pct: Some(retail),
+            estimated: false,
+        };
+        let vars = Vars::from([
+            ("insiders", pct(o.insiders_pct)),
+            ("institutions", pct(o.institutions_pct)),
+            ("retail", pct(retail)),
+        ]);
+        return Answer {
+            score: rubric::INSIDER_STAKE.score(o.insiders_pct),
+            metric: Some(o.insiders_pct),
+            metric_name: name,
+            chart,
+            provenance: Vec::new(),
+            vars,
+            variant: "",
+        };
+    }
+    let unknown = Chart::Ownership {
+        insiders_pct: None,
+        institutions_pct: None,
+        retail_pct: None,
+        estimated: false,
+    };
+    let Some(float) = m.public_float else {
+        return Answer::missing(
+            name,
+            unknown,
+            "I have no holders data and no public float on the 10-K cover to estimate from",
+        );
+    };
+    let Some(cap) = market_cap(m.prices, m.shares, float.end).filter(|c| *c > 0.0) else {
+        return Answer::missing(
+            name,
+            unknown,
+            "I couldn't price the company on the date of its public float",
+        );
+    };
+    let insiders = ((1.0 - float.value / cap) * 100.0).clamp(0.0, 100.0);
+    let chart = Chart::Ownership {
+        insiders_pct: Some(insiders),
+        institutions_pct: None,
+        retail_pct: Some(100.0 - insiders),
+        estimated: true,
+    };
+    let vars = Vars::from([
+        ("insiders", pct(insiders)),
+        ("float", money(float.value)),
+        ("float_date", float.end.to_string()),
+        ("market_cap", money(cap)),
+    ]);
+    let provenance = vec![Provenance {
+        label: "Public float (10-K cover)".into(),
+        figure: float.clone(),
+    }];
+    Answer {
+        score: rubric::INSIDER_STAKE.score(insiders),
+        metric: Some(insiders),
+        metric_name: name,
+        chart,
+        provenance,
+        vars,
+        variant: "estimate",
+    }
+}
+
+/// Q12: short interest as a percent of the float.
+pub fn q12_short(short: Option<&ShortInterest>) -> Answer {
+    let name = "short interest % of float";
+    let settlement_date = short.and_then(|s| s.settlement_date);
+    let pct_of_float = short.and_then(|s| s.short_pct_of_float);
+    let chart = Chart::ShortInterest {
+        short_pct: pct_of_float,
+        settlement_date,
+    };
+    let Some(value) = pct_of_float else {
+        return Answer::missing(
+            name,
+            chart,
+            "the short-interest data has no float for this one",
+        );
+    };
+    let vars = Vars::from([
+        ("short", pct(value)),
+        (
+            "date",
+            settlement_date.map(|d| d.to_string()).unwrap_or_default(),
+        ),
+    ]);
+    Answer {
+        score: rubric::SHORT_INTEREST.score(value),
+        metric: Some(value),
+        metric_name: name,
+        chart,
+        provenance: Vec::new(),
+        vars,
+        variant: "",
+    }
+}

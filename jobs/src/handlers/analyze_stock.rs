@@ -1,0 +1,169 @@
+//! `AnalyzeStock{symbol}`: fetches a company's filings and market data, scores the 12
+//! questions and stores the result, reporting each stage as it really happens.
+
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    analysis::{self, AnalysisError, AnalysisInputs, text_format},
+    queue::{
+        Job,
+        runner::{JobError, JobHandler, JobRun},
+    },
+    sources::SourceError,
+};
+
+/// The six stages of the spec's progress table, in order, with their percent.
+pub const STAGES: [(&str, u8); 6] = [
+    ("Fetching company data", 15),
+    ("Analyzing financial metrics", 35),
+    ("Processing 10K filing data", 55),
+    ("Evaluating market position", 75),
+    ("Calculating final score", 90),
+    ("Finalizing analysis", 100),
+];
+
+/// Analyses one stock and stores the result.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct AnalyzeStock {
+    /// Upper-case ticker, as in the SEC directory.
+    pub symbol: String,
+}
+
+impl Job for AnalyzeStock {
+    const QUEUE: &'static str = "analyze";
+    const MAX_ATTEMPTS: u32 = 5;
+    const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
+    /// Concurrent requests for one symbol join one job.
+    fn dedupe_key(&self) -> Option<String> {
+        Some(format!("analyze:{}", self.symbol))
+    }
+}
+
+impl JobHandler for AnalyzeStock {
+    async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {
+        let store = run.store();
+        let sources = &run.ctx.sources;
+        let stage = |i: usize, message: String| async move {
+            let (name, percent) = STAGES[i];
+            run.progress(name, percent, &message).await;
+        };
+
+        stage(0, format!("Reading {}'s filings from the SEC", self.symbol)).await;
+        let company = store.find_ticker(&self.symbol).await?.ok_or_else(|| {
+            JobError::permanent(format!("{} is not in the SEC's ticker list", self.symbol))
+        })?;
+        let cik = company.cik as u64;
+        let (facts, submissions) = tokio::join!(
+            sources.company_facts.company_facts(cik),
+            sources.submissions.submissions(cik)
+        );
+        let company_facts = facts.map_err(|err| match err {
+            SourceError::NotFound => JobError::permanent(format!(
+                "The SEC has no financial statements for {}",
+                self.symbol
+            )),
+            other => source_error(other),
+        })?;
+        let submissions = optional(submissions)?;
+
+        stage(1, "Sorting annual and quarterly figures".into()).await;
+        let annual = submissions
+            .as_ref()
+            .and_then(|s| s.latest_annual_report())
+            .and_then(|r| r.filing_date);
+        stage(
+            2,
+            match annual {
+                Some(filed) => format!("Latest annual report filed {filed}"),
+                None => "No annual report in the filing list".into(),
+            },
+        )
+        .await;
+
+        stage(3, "Reading prices, bond yields and short interest".into()).await;
+        let (prices, treasury) = tokio::join!(
+            sources.prices.daily_closes(&self.symbol),
+            sources.treasury.ten_year_yield()
+        );
+        let short_interest = match &sources.short_interest {
+            Some(source) => optional(source.short_interest(&self.symbol).await)?.flatten(),
+            None => None,
+        };
+        let ownership = match &sources.ownership {
+            Some(source) => optional(source.ownership(&self.symbol).await)?.flatten(),
+            None => None,
+        };
+        let inputs = AnalysisInputs {
+            symbol: self.symbol.clone(),
+            company_facts,
+            submissions,
+            prices: optional(prices)?,
+            treasury: optional(treasury)?,
+            short_interest,
+            ownership,
+        };
+
+        stage(4, "Scoring the 12 questions".into()).await;
+        let today = Utc::now().date_naive();
+        // A snapshot stops on its recording day: score as of its last close, so "today's
+        // price" exists. Live data runs up to yesterday's close, so today is right.
+        let as_of = match (&run.ctx.settings.market_data_dir, inputs.prices.as_ref().and_then(|p| p.last())) {
+            (Some(_), Some(last)) => last.date.min(today),
+            _ => today,
+        };
+        let analysed = tokio::task::spawn_blocking(move || analysis::analyze(&inputs, as_of))
+            .await
+            .map_err(|err| JobError::retry(format!("analysis task: {err}")))?;
+        let record = match analysed {
+            Ok(record) => record,
+            Err(err @ (AnalysisError::NotSupported(_) | AnalysisError::NotEnoughData(_))) => {
+                let message = not_analysable_message(&self.symbol, &err);
+                store
+                    .save_failed_analysis(&self.symbol, &message, Utc::now())
+                    .await?;
+                return Err(JobError::permanent(message));
+            }
+        };
+
+        stage(5, format!("Saving the score: {} out of 100", record.score)).await;
+        let text = text_format::to_text(&record);
+        store.save_analysis(&record, &text, Utc::now()).await?;
+        Ok(
+            serde_json::json!({ "symbol": record.symbol, "score": record.score, "answered": record.answered_questions }),
+        )
+    }
+}
+
+/// What the page says when a company cannot be scored (stored, so repeat visits get it fast).
+pub fn not_analysable_message(symbol: &str, err: &AnalysisError) -> String {
+    match err {
+        AnalysisError::NotSupported(why) => format!("I can't score {symbol} yet: {why}."),
+        AnalysisError::NotEnoughData(_) => {
+            format!("The filings don't tell me enough to grade {symbol}, so I won't pretend.")
+        }
+    }
+}
+
+/// `NotFound` is "not available" for optional inputs; other errors fail or retry the run.
+fn optional<T>(result: Result<T, SourceError>) -> Result<Option<T>, JobError> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(SourceError::NotFound) => Ok(None),
+        Err(err) => Err(source_error(err)),
+    }
+}
+
+/// Rate limits retry after the upstream's `Retry-After`; outages retry with backoff; corrupt
+/// data fails with the reason.
+fn source_error(err: SourceError) -> JobError {
+    match err {
+        SourceError::RateLimited { retry_after } => JobError::Retry {
+            reason: "a data source is rate limiting us".into(),
+            after: retry_after,
+        },
+        other if other.is_retryable() => JobError::retry(other),
+        other => JobError::permanent(other),
+    }
+}

@@ -1,0 +1,155 @@
+//! Stored analyses: the structured record (what the page reads), the spec's plain-text form
+//! (`python_analysis_cache`), and one row per symbol and quarter for trends
+//! (`ai_stock_analysis_data`). All three are written together from one record.
+
+use chrono::{DateTime, Datelike, Utc};
+use serde::Serialize;
+use sqlx::types::Json;
+
+use super::{Store, StoreResult};
+use crate::analysis::AnalysisRecord;
+
+/// The latest analysis of a symbol.
+#[derive(Debug, Clone)]
+pub struct StoredAnalysis {
+    pub record: AnalysisRecord,
+    /// The spec's plain-text result.
+    pub text: String,
+    pub computed_at: DateTime<Utc>,
+}
+
+/// A row of the top-25 list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct TopStock {
+    pub symbol: String,
+    pub score: i32,
+    pub company_name: String,
+}
+
+/// The quarter key of a date, e.g. `2026-Q4`.
+pub fn quarter_key(date: chrono::NaiveDate) -> String {
+    format!("{}-Q{}", date.year(), (date.month() - 1) / 3 + 1)
+}
+
+impl Store {
+    /// Stores an analysis: replaces the symbol's record and text, and upserts its row for the
+    /// quarter of `computed_at`, in one transaction.
+    #[tracing::instrument(skip_all, err, fields(symbol = %record.symbol))]
+    pub async fn save_analysis(
+        &self,
+        record: &AnalysisRecord,
+        text: &str,
+        computed_at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let scores: Vec<Option<i32>> = (0..12)
+            .map(|i| record.questions.get(i).and_then(|q| q.score).map(i32::from))
+            .collect();
+        let quarter = quarter_key(computed_at.date_naive());
+        let score = i32::from(record.score);
+        let answered = i32::from(record.answered_questions);
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO stock_analysis_records (symbol, company_name, record, score, answered_questions, latest_filing_accession, computed_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)
+                 ON CONFLICT (symbol) DO UPDATE SET company_name = excluded.company_name, record = excluded.record,
+                   score = excluded.score, answered_questions = excluded.answered_questions,
+                   latest_filing_accession = excluded.latest_filing_accession, computed_at = excluded.computed_at",
+            )
+            .bind(&record.symbol)
+            .bind(&record.company_name)
+            .bind(Json(record))
+            .bind(score)
+            .bind(answered)
+            .bind(&record.latest_filing_accession)
+            .bind(computed_at)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO python_analysis_cache (symbol, success, data, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+                 ON CONFLICT (symbol) DO UPDATE SET success = excluded.success, data = excluded.data, updated_at = excluded.updated_at",
+            )
+            .bind(&record.symbol)
+            .bind(true)
+            .bind(text)
+            .bind(computed_at)
+            .execute(&mut *tx)
+            .await?;
+            let mut quarterly = sqlx::query(
+                "INSERT INTO ai_stock_analysis_data (stock_symbol, company_name, industry, sector, overall_score,
+                   q1_revenue_growth, q2_revenue_vs_expense, q3_earnings, q4_margin, q5_cash_flow, q6_debt,
+                   q7_yield_comparison, q8_forward_returns, q9_price_ratios, q10_ownership_dilution,
+                   q11_ownership_structure, q12_short_seller, analysis_quarter, analysis_date)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+                 ON CONFLICT (stock_symbol, analysis_quarter) DO UPDATE SET company_name = excluded.company_name,
+                   industry = excluded.industry, sector = excluded.sector, overall_score = excluded.overall_score,
+                   q1_revenue_growth = excluded.q1_revenue_growth, q2_revenue_vs_expense = excluded.q2_revenue_vs_expense,
+                   q3_earnings = excluded.q3_earnings, q4_margin = excluded.q4_margin, q5_cash_flow = excluded.q5_cash_flow,
+                   q6_debt = excluded.q6_debt, q7_yield_comparison = excluded.q7_yield_comparison,
+                   q8_forward_returns = excluded.q8_forward_returns, q9_price_ratios = excluded.q9_price_ratios,
+                   q10_ownership_dilution = excluded.q10_ownership_dilution,
+                   q11_ownership_structure = excluded.q11_ownership_structure,
+                   q12_short_seller = excluded.q12_short_seller, analysis_date = excluded.analysis_date",
+            )
+            .bind(&record.symbol)
+            .bind(&record.company_name)
+            .bind(&record.industry)
+            .bind(&record.sector)
+            .bind(score);
+            for s in &scores {
+                quarterly = quarterly.bind(*s);
+            }
+            quarterly.bind(&quarter).bind(computed_at).execute(&mut *tx).await?;
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Records that `symbol` cannot be scored (IFRS filer, no usable statements), so repeat
+    /// visits get the reason at once. A stored analysis of the symbol is left alone.
+    pub async fn save_failed_analysis(
+        &self,
+        symbol: &str,
+        message: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let sql = "INSERT INTO python_analysis_cache (symbol, success, data, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+                   ON CONFLICT (symbol) DO UPDATE SET success = excluded.success, data = excluded.data, updated_at = excluded.updated_at";
+        with_pool!(self, pool => {
+            sqlx::query(sql).bind(symbol).bind(false).bind(message).bind(at).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// Why `symbol` could not be scored, and when that was found, if it could not.
+    pub async fn analysis_failure(
+        &self,
+        symbol: &str,
+    ) -> StoreResult<Option<(String, DateTime<Utc>)>> {
+        let sql =
+            "SELECT data, updated_at FROM python_analysis_cache WHERE symbol = $1 AND success = $2";
+        Ok(
+            with_pool!(self, pool => sqlx::query_as(sql).bind(symbol).bind(false).fetch_optional(pool).await?),
+        )
+    }
+
+    /// The latest stored analysis of `symbol`.
+    pub async fn latest_analysis(&self, symbol: &str) -> StoreResult<Option<StoredAnalysis>> {
+        let sql = "SELECT r.record, c.data, r.computed_at FROM stock_analysis_records r
+                   JOIN python_analysis_cache c ON c.symbol = r.symbol WHERE r.symbol = $1 AND c.success = $2";
+        let row: Option<(Json<AnalysisRecord>, String, DateTime<Utc>)> = with_pool!(self, pool => sqlx::query_as(sql).bind(symbol).bind(true).fetch_optional(pool).await?);
+        Ok(row.map(|(Json(record), text, computed_at)| StoredAnalysis {
+            record,
+            text,
+            computed_at,
+        }))
+    }
+
+    /// The highest scores (ties: more questions answered first), with company names.
+    pub async fn top_stocks(&self, limit: i64) -> StoreResult<Vec<TopStock>> {
+        let sql = "SELECT symbol, score, COALESCE(company_name, symbol) AS company_name FROM stock_analysis_records
+                   WHERE score IS NOT NULL ORDER BY score DESC, answered_questions DESC, symbol LIMIT $1";
+        Ok(with_pool!(self, pool => sqlx::query_as(sql).bind(limit).fetch_all(pool).await?))
+    }
+}

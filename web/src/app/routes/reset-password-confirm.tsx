@@ -1,0 +1,5 @@
+import { ResetConfirmForm } from '@/features/password-reset/components/reset-confirm-form';
+
+export function Component() {
+  return <ResetConfirmForm />;
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { ResponsiveContainer } from 'recharts';
+
+/** Shared colours and helpers for the stock page's recharts charts. */
+export const COLORS = {
+  primary: '#b45309', // amber-700
+  secondary: '#0f766e', // teal-700
+  tertiary: '#6d28d9', // violet-700
+  bad: '#b91c1c', // red-700
+  good: '#15803d', // green-700
+  muted: '#78716c', // stone-500
+  grid: '#f5e6c8',
+};
+
+export const AXIS_TICK = { fontSize: 11, fill: '#57534e' };
+
+/** Animations off: the page must render all 12 charts fast, and screenshots stay stable. */
+export const STATIC = { isAnimationActive: false } as const;
+
+export type Column<Row> = { label: string; value: (row: Row) => string };
+
+type ChartFrameProps<Row> = {
+  label: string;
+  height?: number;
+  rows: Row[];
+  columns: Array<Column<Row>>;
+  children: ReactNode;
+  note?: ReactNode;
+};
+
+/**
+ * A chart with its numbers: the chart for the eye, and a "See the numbers"
+ * table for anyone who would rather read (or cannot see the chart).
+ */
+export function ChartFrame<Row>({ label, height = 240, rows, columns, children, note }: ChartFrameProps<Row>) {
+  return (
+    <figure aria-label={label} className="w-full">
+      <div style={{ height }} className="w-full" data-testid="chart">
+        <ResponsiveContainer width="100%" height="100%" minWidth={0} initialDimension={{ width: 520, height }}>
+          {children as React.ReactElement}
+        </ResponsiveContainer>
+      </div>
+      {note ? <figcaption className="mt-1 text-xs text-stone-500">{note}</figcaption> : null}
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-amber-900 hover:underline">See the numbers</summary>
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-xs">
+            <thead>
+              <tr className="border-b border-amber-200 text-stone-500">
+                {columns.map((c) => (
+                  <th key={c.label} scope="col" className="px-2 py-1 font-semibold">
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <tr key={i} className="border-b border-amber-50">
+                  {columns.map((c) => (
+                    <td key={c.label} className="px-2 py-1 font-mono">
+                      {c.value(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
+
+/** Said when a chart has nothing to draw, in Bubba's words (VOICE.md). */
+export function NoChartData() {
+  return (
+    <p className="rounded-xl bg-stone-50 p-4 text-sm text-stone-600" data-testid="no-chart-data">
+      The company didn't give me enough to go on here, so there's no chart. Not enough data beats made-up data.
+    </p>
+  );
+}
+
+/** recharts hands tooltip values as unknown-ish; format numbers, pass the rest through. */
+export const tooltipFormatter =
+  (format: (value: number) => string) =>
+  (value: unknown): string =>
+    typeof value === 'number' ? format(value) : String(value ?? 'n/a');

@@ -1,0 +1,65 @@
+import { OLD_REPORT_DAYS } from '@/config/constants';
+import type { AnalysisRecord } from '@/types/analysis';
+import { shortDate } from '@/utils/format';
+
+import { ScoreBox } from './score-box';
+
+export const OLD_REPORT_TEXT = 'Company report referenced is over a year old';
+
+/** True when the report is over 365 days older than the analysis date (the server says so too). */
+export function isReportOld(record: AnalysisRecord): boolean {
+  if (record.reportIsOld) return true;
+  if (!record.reportDate) return false;
+  const days = (Date.parse(record.asOf) - Date.parse(record.reportDate)) / 86_400_000;
+  return days > OLD_REPORT_DAYS;
+}
+
+/** Score box, ticker, company, sector and industry, and the report's age. */
+export function StockIdentity({ record }: { record: AnalysisRecord }) {
+  const old = isReportOld(record);
+  return (
+    <section aria-label="Company" className="flex flex-col gap-4 rounded-2xl border border-amber-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+      <ScoreBox record={record} />
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="font-mono text-sm font-bold text-amber-900">{record.symbol}</p>
+        <p className="font-serif text-2xl font-bold text-stone-900" data-testid="company-name">
+          {record.companyName || 'Unknown Company'}
+        </p>
+        <p className="text-sm text-stone-600">
+          <span className="font-semibold">Sector:</span> {record.sector || 'Unknown Sector'}
+          <span aria-hidden="true"> · </span>
+          <span className="font-semibold">Industry:</span> {record.industry || 'Unknown Industry'}
+        </p>
+        <p className="text-sm text-stone-600">
+          Score {record.scoreBasis}. Analysis as of {shortDate(record.asOf)}
+          {record.reportDate ? (
+            <>
+              , using the report for the period ending {shortDate(record.reportDate)}
+              {old ? (
+                <span className="group relative ml-1 inline-block">
+                  <button
+                    type="button"
+                    aria-describedby="old-report-tip"
+                    className="rounded-full bg-amber-200 px-1.5 text-xs font-bold text-amber-950"
+                  >
+                    ⚠<span className="sr-only">Warning</span>
+                  </button>
+                  <span
+                    role="tooltip"
+                    id="old-report-tip"
+                    data-testid="old-report-warning"
+                    className="invisible absolute bottom-full left-1/2 z-20 mb-2 w-56 -translate-x-1/2 rounded-lg bg-stone-900 px-3 py-2 text-xs text-white opacity-0 shadow group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+                  >
+                    {OLD_REPORT_TEXT}
+                  </span>
+                </span>
+              ) : null}
+            </>
+          ) : null}
+          .
+        </p>
+        {old ? <p className="text-sm font-semibold text-amber-900">Heads up: this company hasn't filed a fresh report in over a year, so these numbers may be stale.</p> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { PageTitle } from '@/components/ui/page-title';
+import { SIGNUP_REDIRECT_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import type { AnalysisRecord } from '@/types/analysis';
+
+import { useStockAnalysis } from '../hooks/use-stock-analysis';
+
+import { AnalysisErrorBanner } from './error-banner';
+import { MarketValueCard } from './market-value-card';
+import { NotesSection } from './notes-section';
+import { AnalysisProgressBar } from './progress-bar';
+import { QuestionCard } from './question-card';
+import { ScoreStrip } from './score-strip';
+import { StockIdentity } from './stock-identity';
+
+type StockPageProps = {
+  ticker: string;
+  /** Called once per loaded analysis (the route refreshes the anonymous trial count). */
+  onAnalyzed?: (record: AnalysisRecord) => void;
+};
+
+/** The stock detail page (spec 000 "Stock detail page"). */
+export function StockPage({ ticker, onAnalyzed }: StockPageProps) {
+  const navigate = useNavigate();
+  const state = useStockAnalysis(ticker, onAnalyzed);
+  const errorKind = state.status === 'error' ? state.error.kind : null;
+
+  useEffect(() => {
+    if (errorKind !== 'signup') return;
+    const timer = setTimeout(() => navigate(paths.auth.getHref({ signup: true })), SIGNUP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [errorKind, navigate]);
+
+  return (
+    <div className="space-y-5">
+      <PageTitle title={`${ticker} Stock Analysis`} />
+      {state.status === 'loading' ? <AnalysisProgressBar progress={state.progress} ticker={ticker} /> : null}
+      {state.status === 'error' ? <AnalysisErrorBanner error={state.error} /> : null}
+      {state.status === 'ready' ? <AnalysisView key={ticker} record={state.record} /> : null}
+      <NotesSection ticker={ticker} />
+      {state.status === 'ready' ? (
+        // The assistant's company chat panel mounts here in its own issue, once data is loaded.
+        <div data-slot="stock-chat" data-symbol={ticker} hidden />
+      ) : null}
+    </div>
+  );
+}
+
+function AnalysisView({ record }: { record: AnalysisRecord }) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const questions = [...record.questions].sort((a, b) => a.number - b.number);
+  const allOpen = open.size === questions.length;
+
+  const toggle = (n: number) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(n)) next.delete(n);
+      else next.add(n);
+      return next;
+    });
+
+  const jumpTo = (n: number) => {
+    setOpen((prev) => new Set(prev).add(n));
+    requestAnimationFrame(() => document.getElementById(`question-${n}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
+
+  return (
+    <>
+      <StockIdentity record={record} />
+      <ScoreStrip questions={questions} onPick={jumpTo} />
+      <MarketValueCard record={record} />
+      <section aria-labelledby="questions-title" className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <h2 id="questions-title" className="font-serif text-2xl font-bold text-amber-900">
+              The 12 questions
+            </h2>
+            <p className="text-sm text-stone-600">Each scored 0 to 10. Open any card for the chart and my two cents.</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => setOpen(allOpen ? new Set() : new Set(questions.map((q) => q.number)))}
+            className="rounded-lg border border-amber-700 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-50"
+          >
+            {allOpen ? 'Collapse all' : 'Expand all'}
+          </button>
+        </div>
+        {questions.map((q) => (
+          <QuestionCard key={q.number} question={q} open={open.has(q.number)} onToggle={() => toggle(q.number)} cik={record.cik} />
+        ))}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/** Number and date formatting for charts and cards (US style, compact money). */
+
+const SUFFIXES: Array<[number, string]> = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/** $1.2B, -$350.0M, $12.50 */
+export function money(value: number | null | undefined, decimals = 1): string {
+  if (value == null || !Number.isFinite(value)) return 'n/a';
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  for (const [size, suffix] of SUFFIXES) {
+    if (abs >= size) return `${sign}$${(abs / size).toFixed(decimals)}${suffix}`;
+  }
+  return `${sign}$${abs.toFixed(decimals === 0 ? 0 : 2)}`;
+}
+
+/** 1.2B, 350.0M (share counts) */
+export function compact(value: number | null | undefined, decimals = 1): string {
+  if (value == null || !Number.isFinite(value)) return 'n/a';
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  for (const [size, suffix] of SUFFIXES) {
+    if (abs >= size) return `${sign}${(abs / size).toFixed(decimals)}${suffix}`;
+  }
+  return `${sign}${abs.toFixed(0)}`;
+}
+
+/** 12.3% */
+export function pct(value: number | null | undefined, decimals = 1): string {
+  if (value == null || !Number.isFinite(value)) return 'n/a';
+  return `${value.toFixed(decimals)}%`;
+}
+
+/** $1,234.56 */
+export function dollars(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return 'n/a';
+  return value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+}
+
+/** "Mar 3, 2025" from an ISO date, read as UTC so the day never shifts. */
+export function shortDate(iso: string | null | undefined): string {
+  if (!iso) return 'n/a';
+  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** "3 days ago", "2 months ago" (content feed). */
+export function relativeTime(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '';
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return '';
+  const seconds = Math.round((now.getTime() - then) / 1000);
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const steps: Array<[number, Intl.RelativeTimeFormatUnit]> = [
+    [60, 'second'],
+    [60, 'minute'],
+    [24, 'hour'],
+    [7, 'day'],
+    [4.345, 'week'],
+    [12, 'month'],
+    [Number.POSITIVE_INFINITY, 'year'],
+  ];
+  let value = seconds;
+  for (const [size, unit] of steps) {
+    if (Math.abs(value) < size) return rtf.format(-Math.round(value), unit);
+    value /= size;
+  }
+  return '';
+}

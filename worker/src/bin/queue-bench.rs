@@ -1,0 +1,185 @@
+//! Queue benchmark: enqueue rate (single and batched), burn-down of no-op jobs by 1 and 2
+//! real `worker` processes, and enqueue-to-start latency warm and after idling.
+//!
+//! `cargo run --release -p worker --bin queue-bench -- --database sqlite` (or `postgres`).
+//! It makes its own throwaway database (Postgres: TEST_POSTGRES_URL, default the local server).
+
+use std::{
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use clap::Parser;
+use jobs::{
+    handlers::diagnostics::Noop,
+    queue::JobQueue,
+    store::{Backend, Store, jobs_table::JobStatus},
+    testing::TestDb,
+};
+
+#[derive(Parser)]
+struct Args {
+    /// sqlite or postgres.
+    #[arg(long, default_value = "sqlite")]
+    database: String,
+    /// No-op jobs burned down per run.
+    #[arg(long, default_value_t = 100_000)]
+    jobs: usize,
+    /// Concurrency of each worker process.
+    #[arg(long, default_value_t = 64)]
+    concurrency: usize,
+    /// Warm latency samples.
+    #[arg(long, default_value_t = 200)]
+    samples: usize,
+    /// Idle period before each idle latency sample, in seconds.
+    #[arg(long, default_value_t = 120)]
+    idle_secs: u64,
+    /// Idle latency samples (each after a full idle period).
+    #[arg(long, default_value_t = 3)]
+    idle_samples: usize,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let backend = match args.database.as_str() {
+        "sqlite" => Backend::Sqlite,
+        "postgres" => Backend::Postgres,
+        other => anyhow::bail!("--database must be sqlite or postgres, not {other}"),
+    };
+    println!(
+        "# queue benchmark on {backend:?}, {} no-op jobs, concurrency {} per worker",
+        args.jobs, args.concurrency
+    );
+
+    let db = TestDb::new(backend).await;
+    let queue = JobQueue::new(db.store.clone());
+    let started = Instant::now();
+    let single = 2_000;
+    for _ in 0..single {
+        queue.enqueue(&Noop::default()).await?;
+    }
+    println!(
+        "enqueue, one at a time:   {:>9.0} jobs/s",
+        single as f64 / started.elapsed().as_secs_f64()
+    );
+    drop(db);
+
+    for workers in [1, 2] {
+        let db = TestDb::new(backend).await;
+        let queue = JobQueue::new(db.store.clone());
+        let started = Instant::now();
+        let batch = vec![Noop::default(); 1_000];
+        for _ in 0..args.jobs / batch.len() {
+            queue.enqueue_batch(&batch).await?;
+        }
+        if workers == 1 {
+            println!(
+                "enqueue, batches of 1000: {:>9.0} jobs/s",
+                args.jobs as f64 / started.elapsed().as_secs_f64()
+            );
+        }
+        let mut procs: Vec<Child> = (0..workers)
+            .map(|_| spawn_worker(&db, args.concurrency))
+            .collect();
+        let started = Instant::now();
+        wait_until_done(&db.store, args.jobs as i64).await?;
+        let rate = args.jobs as f64 / started.elapsed().as_secs_f64();
+        println!(
+            "burn-down, {workers} worker(s):     {rate:>9.0} jobs/s ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        );
+        for p in &mut procs {
+            let _ = p.kill();
+            let _ = p.wait();
+        }
+    }
+
+    let db = TestDb::new(backend).await;
+    let queue = JobQueue::new(db.store.clone());
+    let mut worker = spawn_worker(&db, 4);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let mut warm = Vec::new();
+    for _ in 0..args.samples {
+        warm.push(latency(&queue, &db.store).await?);
+        tokio::time::sleep(Duration::from_millis(37)).await;
+    }
+    report("enqueue-to-start, warm", &mut warm);
+    let mut idle = Vec::new();
+    for _ in 0..args.idle_samples {
+        tokio::time::sleep(Duration::from_secs(args.idle_secs)).await;
+        idle.push(latency(&queue, &db.store).await?);
+    }
+    report(
+        &format!("enqueue-to-start, after {} s idle", args.idle_secs),
+        &mut idle,
+    );
+    let _ = worker.kill();
+    let _ = worker.wait();
+    Ok(())
+}
+
+fn spawn_worker(db: &TestDb, concurrency: usize) -> Child {
+    let exe = std::env::current_exe()
+        .expect("own path")
+        .with_file_name("worker");
+    Command::new(exe)
+        .args([
+            "--queues",
+            "noop",
+            "--concurrency",
+            &concurrency.to_string(),
+        ])
+        .env("DATABASE_URL", db.url.to_string())
+        .env("RUST_LOG", "error")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start worker (build it first: cargo build --release -p worker)")
+}
+
+async fn wait_until_done(store: &Store, total: i64) -> anyhow::Result<()> {
+    loop {
+        let done: i64 = store
+            .job_counts()
+            .await?
+            .iter()
+            .filter(|c| c.status == JobStatus::Succeeded)
+            .map(|c| c.count)
+            .sum();
+        if done >= total {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Milliseconds from just before the enqueue to the moment the handler started.
+async fn latency(queue: &JobQueue, store: &Store) -> anyhow::Result<f64> {
+    let sent = chrono::Utc::now().timestamp_micros();
+    let job = queue
+        .enqueue(&Noop {
+            sleep_ms: 0,
+            record_start: true,
+        })
+        .await?;
+    loop {
+        if let Some(p) = store.progress(&job.id).await? {
+            let started: i64 = p.message.parse()?;
+            return Ok((started * 1000 - sent) as f64 / 1000.0);
+        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+}
+
+fn report(label: &str, samples: &mut [f64]) {
+    samples.sort_by(f64::total_cmp);
+    let pick = |q: f64| samples[((samples.len() as f64 - 1.0) * q).round() as usize];
+    println!(
+        "{label}: p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms ({} samples)",
+        pick(0.5),
+        pick(0.99),
+        pick(1.0),
+        samples.len()
+    );
+}
