@@ -39,7 +39,7 @@ let browser;
 let tmpDir;
 
 async function runCase({ name, fn, viewport }, shared) {
-  const { context, page, consoleErrors, allow } = await openPage(browser, { viewport });
+  const { context, page, consoleErrors, allow } = await openPage(browser.browser, { viewport });
   const expectNoConsoleErrors = () => assert.deepEqual(consoleErrors, [], `console errors on ${page.url()}`);
   const started = Date.now();
   try {

@@ -139,3 +139,34 @@ macro_rules! api_test {
         }
     };
 }
+
+/// A worker running inside the test process on the app's database, stopped when dropped.
+pub struct InProcessWorker {
+    stop: tokio::sync::watch::Sender<bool>,
+}
+
+impl InProcessWorker {
+    pub fn start(store: &Store, queues: &str) -> InProcessWorker {
+        let (stop, mut stopped) = tokio::sync::watch::channel(false);
+        let store = store.clone();
+        let queues = queues.to_string();
+        tokio::spawn(async move {
+            let mut common = CommonSettings::from_env().unwrap();
+            common.redis_url = None;
+            common.market_data_dir = Some(market_data_dir());
+            let cli = <worker::Cli as clap::Parser>::parse_from(["worker", "--queues", &queues]);
+            let _ = worker::run(store, common, &cli, async move {
+                let _ = stopped.wait_for(|s| *s).await;
+                Ok(())
+            })
+            .await;
+        });
+        InProcessWorker { stop }
+    }
+}
+
+impl Drop for InProcessWorker {
+    fn drop(&mut self) {
+        let _ = self.stop.send(true);
+    }
+}

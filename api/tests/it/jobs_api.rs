@@ -5,7 +5,10 @@ use std::time::Duration;
 use futures::StreamExt;
 use jobs::{handlers::diagnostics::Noop, queue::JobQueue};
 
-use crate::{api_test, helpers::spawn_app};
+use crate::{
+    api_test,
+    helpers::{InProcessWorker, spawn_app},
+};
 
 api_test!(unknown_job_is_404, |backend| async move {
     let app = spawn_app(backend).await;
@@ -69,18 +72,7 @@ api_test!(
         assert_eq!(response.headers()["content-type"], "text/event-stream");
 
         // A real worker picks the job up while the stream is open.
-        let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
-        let store = app.store.clone();
-        let worker = tokio::spawn(async move {
-            let mut common = jobs::settings::CommonSettings::from_env().unwrap();
-            common.redis_url = None;
-            let cli = <worker::Cli as clap::Parser>::parse_from(["worker", "--queues", "noop"]);
-            worker::run(store, common, &cli, async move {
-                let _ = stop_rx.wait_for(|s| *s).await;
-                Ok(())
-            })
-            .await
-        });
+        let worker = InProcessWorker::start(&app.store, "noop");
 
         let mut statuses = Vec::new();
         let mut body = response.bytes_stream();
@@ -106,7 +98,6 @@ api_test!(
             "{statuses:?}"
         );
         assert!(statuses.iter().any(|s| s == "running"), "{statuses:?}");
-        let _ = stop_tx.send(true);
-        worker.await.unwrap().unwrap();
+        drop(worker);
     }
 );

@@ -2,6 +2,7 @@
 //! database of each backend, driven over real HTTP.
 
 mod accounts;
+mod analysis_api;
 mod health;
 mod helpers;
 mod jobs_api;

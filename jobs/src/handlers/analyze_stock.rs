@@ -109,7 +109,10 @@ impl JobHandler for AnalyzeStock {
         let today = Utc::now().date_naive();
         // A snapshot stops on its recording day: score as of its last close, so "today's
         // price" exists. Live data runs up to yesterday's close, so today is right.
-        let as_of = match (&run.ctx.settings.market_data_dir, inputs.prices.as_ref().and_then(|p| p.last())) {
+        let as_of = match (
+            &run.ctx.settings.market_data_dir,
+            inputs.prices.as_ref().and_then(|p| p.last()),
+        ) {
             (Some(_), Some(last)) => last.date.min(today),
             _ => today,
         };

@@ -54,12 +54,16 @@ const USER_SCOPED_KEYS = ['/api/account', '/api/chat/usage', '/api/anonymous/ses
 /**
  * Login, register and logout that keep the cached user right: signed in
  * caches the returned user, signed out caches null, and the cached answers
- * that belong to a user (account, usage, trial) are dropped and refetched.
+ * that belong to a user (account, usage, trial) are dropped, to be fetched
+ * afresh by whoever asks next.
  */
 export function useAuthActions() {
   const { mutate } = useSWRConfig();
+  // Dropped without refetching: a mounted hook would otherwise ask again as the old user.
   const resetOthers = () =>
-    mutate((key) => typeof key === 'string' && USER_SCOPED_KEYS.some((prefix) => key.startsWith(prefix)), undefined);
+    mutate((key) => typeof key === 'string' && USER_SCOPED_KEYS.some((prefix) => key.startsWith(prefix)), undefined, {
+      revalidate: false,
+    });
   return {
     login: async (input: LoginInput) => {
       const user = await loginWithCredentials(input);

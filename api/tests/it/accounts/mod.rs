@@ -10,5 +10,5 @@ mod hostile_input;
 mod limits_gate;
 mod password_reset_api;
 mod redis_backend;
-mod support;
+pub mod support;
 mod throttle_api;
