@@ -119,15 +119,15 @@ async fn answer_or_job(state: &AppState, symbol: &str, wait: Option<u64>) -> Api
     let max_age =
         chrono::Duration::from_std(state.settings.common.analysis_max_age).unwrap_or_default();
     let fresh = |at: chrono::DateTime<Utc>| Utc::now() - at < max_age;
-    if let Some(stored) = state.store.latest_analysis(symbol).await? {
-        if fresh(stored.computed_at) {
-            return Ok(analysis_answer(stored, None));
-        }
+    if let Some(stored) = state.store.latest_analysis(symbol).await?
+        && fresh(stored.computed_at)
+    {
+        return Ok(analysis_answer(stored, None));
     }
-    if let Some((message, at)) = state.store.analysis_failure(symbol).await? {
-        if fresh(at) {
-            return Ok(failure(StatusCode::UNPROCESSABLE_ENTITY, message));
-        }
+    if let Some((message, at)) = state.store.analysis_failure(symbol).await?
+        && fresh(at)
+    {
+        return Ok(failure(StatusCode::UNPROCESSABLE_ENTITY, message));
     }
     let job = state
         .queue

@@ -51,7 +51,9 @@ export default [
   },
   {
     name: 'unknown address shows the not-found page',
-    async fn({ page, baseUrl, expectNoConsoleErrors }) {
+    async fn(ctx) {
+      const { page, baseUrl, expectNoConsoleErrors } = ctx;
+      await allowMissing(ctx, HOME_CALLS);
       await page.goto(`${baseUrl}/this-does-not-exist`);
       await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
       const home = page.getByRole('link', { name: 'Take me home' });

@@ -98,24 +98,32 @@ async fn main() -> anyhow::Result<()> {
     let db = TestDb::new(backend).await;
     let queue = JobQueue::new(db.store.clone());
     let mut worker = spawn_worker(&db, 4);
+    let measured = measure_latency(&args, &queue, &db.store).await;
+    let _ = worker.kill();
+    let _ = worker.wait();
+    measured
+}
+
+/// Enqueue-to-start latency, warm and after idle periods, with one worker running.
+async fn measure_latency(args: &Args, queue: &JobQueue, store: &Store) -> anyhow::Result<()> {
     tokio::time::sleep(Duration::from_secs(2)).await;
     let mut warm = Vec::new();
     for _ in 0..args.samples {
-        warm.push(latency(&queue, &db.store).await?);
+        warm.push(latency(queue, store).await?);
         tokio::time::sleep(Duration::from_millis(37)).await;
     }
     report("enqueue-to-start, warm", &mut warm);
     let mut idle = Vec::new();
     for _ in 0..args.idle_samples {
         tokio::time::sleep(Duration::from_secs(args.idle_secs)).await;
-        idle.push(latency(&queue, &db.store).await?);
+        idle.push(latency(queue, store).await?);
     }
-    report(
-        &format!("enqueue-to-start, after {} s idle", args.idle_secs),
-        &mut idle,
-    );
-    let _ = worker.kill();
-    let _ = worker.wait();
+    if !idle.is_empty() {
+        report(
+            &format!("enqueue-to-start, after {} s idle", args.idle_secs),
+            &mut idle,
+        );
+    }
     Ok(())
 }
 
