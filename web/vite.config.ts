@@ -22,6 +22,8 @@ export default defineConfig({
   build: {
     // Sourcemaps help read production stack traces; they are not loaded by browsers unless asked.
     sourcemap: true,
+    // Lists every chunk and its imports; scripts/bundle-size.mjs reads it to measure each route.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -10,6 +10,7 @@ pub mod routes;
 pub mod session;
 pub mod settings;
 pub mod throttle;
+pub mod ticker_index;
 
 use std::{future::Future, sync::Arc, time::Duration};
 
@@ -27,6 +28,19 @@ pub struct AppState {
     pub queue: JobQueue,
     pub settings: Arc<Settings>,
     pub metrics: Arc<metrics::Metrics>,
+    pub tickers: Arc<ticker_index::TickerIndex>,
+}
+
+impl AppState {
+    pub fn new(store: Store, settings: Settings) -> Self {
+        AppState {
+            queue: JobQueue::new(store.clone()),
+            tickers: Arc::new(ticker_index::TickerIndex::new(store.clone())),
+            store,
+            settings: Arc::new(settings),
+            metrics: Arc::new(metrics::Metrics::default()),
+        }
+    }
 }
 
 /// Builds the router with every route, the web app and the middleware.
@@ -56,12 +70,7 @@ pub async fn run(
         store.migrate().await.context("migrating the database")?;
     }
     seed_tickers(&store).await;
-    let state = AppState {
-        queue: JobQueue::new(store.clone()),
-        store: store.clone(),
-        settings: Arc::new(settings.clone()),
-        metrics: Arc::new(metrics::Metrics::default()),
-    };
+    let state = AppState::new(store.clone(), settings.clone());
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let background = settings
         .embedded_worker

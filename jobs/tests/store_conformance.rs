@@ -48,26 +48,19 @@ store_test!(tickers_replace_search_and_find, |db: TestDb| async move {
         .unwrap();
     assert_eq!(stored, 3, "a duplicate ticker is stored once");
     assert!(store.tickers_loaded_today().await.unwrap());
-    let hits: Vec<_> = store
-        .search_tickers("f")
+    let all: Vec<_> = store
+        .all_tickers()
         .await
         .unwrap()
         .into_iter()
-        .map(|h| h.ticker)
+        .map(|h| (h.ticker, h.name))
         .collect();
+    assert_eq!(all.len(), 3);
     assert_eq!(
-        hits,
-        ["F", "FORD"],
-        "exact ticker, then prefix; 'General Motors' has no word starting with f"
+        all[0],
+        ("F".to_string(), "Ford Motor Co".to_string()),
+        "sorted by ticker; the first of a duplicate wins"
     );
-    let hits: Vec<_> = store
-        .search_tickers("motors")
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|h| h.ticker)
-        .collect();
-    assert_eq!(hits, ["GM"]);
     let found = store.find_ticker("gm").await.unwrap().unwrap();
     assert_eq!(found.name, "General Motors Co");
     assert!(store.find_ticker("ZZZZ").await.unwrap().is_none());

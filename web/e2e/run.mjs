@@ -6,7 +6,7 @@
 // runs only the cases whose name contains <text>.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,7 @@ async function runCase({ name, fn, viewport }, shared) {
   const { context, page, consoleErrors, allow } = await openPage(browser.browser, { viewport });
   const expectNoConsoleErrors = () => assert.deepEqual(consoleErrors, [], `console errors on ${page.url()}`);
   const started = Date.now();
+  let screenshot = true;
   try {
     await fn({ page, context, consoleErrors, allow, expectNoConsoleErrors, ...shared });
     passed++;
@@ -49,13 +50,14 @@ async function runCase({ name, fn, viewport }, shared) {
   } catch (error) {
     if (error instanceof Skip) {
       skipped++;
+      screenshot = false;
       console.log(`skip - ${name}: ${error.message}`);
     } else {
       failed++;
       console.log(`FAIL - ${name}\n${String(error?.stack ?? error).replace(/^/gm, '       ')}`);
     }
   } finally {
-    await page.screenshot({ path: path.join(artifacts, `${slug(name)}.png`), fullPage: true }).catch(() => {});
+    if (screenshot) await page.screenshot({ path: path.join(artifacts, `${slug(name)}.png`), fullPage: true }).catch(() => {});
     await context.close().catch(() => {});
   }
 }
@@ -76,6 +78,8 @@ try {
     throw new Error(`No build at ${webDist}; run \`npm run build\` first.`);
   }
   await mkdir(artifacts, { recursive: true });
+  // Screenshots of this run only: a stale picture of a renamed or skipped case would mislead.
+  for (const file of await readdir(artifacts)) if (file.endsWith('.png')) await rm(path.join(artifacts, file));
   tmpDir = await mkdtemp(path.join(os.tmpdir(), 'bubba-e2e-'));
   const apiLog = path.join(artifacts, 'api.log');
   api = await startApi({ tmpDir, webDist, logFile: apiLog });

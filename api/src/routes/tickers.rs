@@ -36,5 +36,5 @@ async fn search_tickers(
             "Search text is limited to {MAX_QUERY} characters."
         )));
     }
-    Ok(Json(state.store.search_tickers(&params.q).await?))
+    Ok(Json(state.tickers.search(&params.q).await?))
 }

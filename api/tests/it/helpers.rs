@@ -1,10 +1,9 @@
 //! `spawn_app`: the real router on port 0 with a fresh, migrated database.
 
-use std::{path::PathBuf, sync::Arc};
+use std::path::PathBuf;
 
-use api::{AppState, Settings, metrics::Metrics};
+use api::{AppState, Settings};
 use jobs::{
-    queue::JobQueue,
     settings::CommonSettings,
     store::{Backend, Store},
     testing::TestDb,
@@ -73,12 +72,7 @@ pub async fn spawn_app_with(backend: Backend, tweak: impl FnOnce(&mut Settings))
     std::fs::write(dist.join("assets/app-123abc.js"), "console.log('hi')").unwrap();
     let mut settings = test_settings(&db, dist.clone());
     tweak(&mut settings);
-    let state = AppState {
-        store: db.store.clone(),
-        queue: JobQueue::new(db.store.clone()),
-        settings: Arc::new(settings),
-        metrics: Arc::new(Metrics::default()),
-    };
+    let state = AppState::new(db.store.clone(), settings);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     let app = api::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();

@@ -62,14 +62,24 @@ impl FromStr for DatabaseUrl {
     }
 }
 
-/// Hides the password of a URL such as `postgres://user:secret@host/db`.
+/// Hides the password of a URL such as `postgres://user:secret@host/db`, even when the rest
+/// of the URL does not parse (a malformed URL is exactly when it ends up in an error message).
 pub fn redact(raw: &str) -> String {
-    match url::Url::parse(raw) {
-        Ok(mut url) if url.password().is_some() => {
+    if let Ok(mut url) = url::Url::parse(raw) {
+        if url.password().is_some() {
             let _ = url.set_password(Some("***"));
-            url.to_string()
         }
-        _ => raw.to_string(),
+        return url.to_string();
+    }
+    let Some(start) = raw.find("://").map(|i| i + 3) else {
+        return raw.to_string();
+    };
+    match raw[start..].rfind('@').map(|i| start + i) {
+        Some(at) => match raw[start..at].find(':') {
+            Some(colon) => format!("{}:***{}", &raw[..start + colon], &raw[at..]),
+            None => raw.to_string(),
+        },
+        None => raw.to_string(),
     }
 }
 

@@ -3,11 +3,8 @@
 
 use serde::Serialize;
 
-use super::{Store, StoreResult, escape_like};
+use super::{Store, StoreResult};
 use crate::sources::tickers::TickerEntry;
-
-/// Most results a search returns (spec: ticker search result limit).
-pub const SEARCH_LIMIT: i64 = 100;
 
 /// One search hit, as the browser receives it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
@@ -61,41 +58,10 @@ impl Store {
         }})
     }
 
-    /// Searches tickers and names, case-insensitively, ranked: exact ticker, then ticker
-    /// prefix, then a word of the name starting with the query; at most [`SEARCH_LIMIT`].
-    #[tracing::instrument(skip(self), err)]
-    pub async fn search_tickers(&self, query: &str) -> StoreResult<Vec<TickerHit>> {
-        let query = query.trim();
-        if query.is_empty() {
-            return Ok(Vec::new());
-        }
-        let upper = query.to_uppercase();
-        let lower = query.to_lowercase();
-        let escaped = escape_like(&lower);
-        let ticker_prefix = format!("{}%", escape_like(&upper));
-        let name_prefix = format!("{escaped}%");
-        let word_prefix = format!("% {escaped}%");
-        // Same statement on both backends: LIKE with an explicit escape on lower(name).
-        let sql = "SELECT ticker, name FROM (
-                SELECT ticker, name,
-                    CASE WHEN ticker = $1 THEN 0
-                         WHEN ticker LIKE $2 ESCAPE '\\' THEN 1
-                         ELSE 2 END AS rank
-                FROM tickers
-                WHERE ticker LIKE $2 ESCAPE '\\'
-                   OR lower(name) LIKE $3 ESCAPE '\\'
-                   OR lower(name) LIKE $4 ESCAPE '\\'
-            ) AS hits
-            ORDER BY rank, length(ticker), ticker
-            LIMIT $5";
-        Ok(with_pool!(self, pool => sqlx::query_as(sql)
-            .bind(&upper)
-            .bind(&ticker_prefix)
-            .bind(&name_prefix)
-            .bind(&word_prefix)
-            .bind(SEARCH_LIMIT)
-            .fetch_all(pool)
-            .await?))
+    /// Every ticker with its company name (the API searches them in memory).
+    pub async fn all_tickers(&self) -> StoreResult<Vec<TickerHit>> {
+        let sql = "SELECT ticker, name FROM tickers ORDER BY ticker";
+        Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
     }
 
     /// Finds one company by its ticker (case-insensitive).

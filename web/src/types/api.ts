@@ -67,7 +67,10 @@ export type Account = {
 };
 
 /** GET /api/stocks/batch?symbols=A,B */
-export type BatchStocks = Record<string, { scores: Array<number | null>; companyName: string }>;
+export type BatchStocks = Record<
+  string,
+  { scores: Array<number | null>; companyName: string; score?: number | null; answeredQuestions?: number }
+>;
 
 /** GET /api/trending?period= */
 export type TrendingStock = { symbol: string; companyName: string; views: number };

@@ -2,11 +2,11 @@
 //! answers 401 to a signed-out caller and 403 to a signed-in non-admin. A route added later
 //! without the admin check (outside `routes::admin`, or after its layer) fails here.
 
-use std::{path::PathBuf, sync::Arc};
+use std::path::PathBuf;
 
-use api::{AppState, metrics::Metrics, routes::admin::route_paths};
+use api::{AppState, routes::admin::route_paths};
 use axum::{Router, routing::get};
-use jobs::{accounts::messages, queue::JobQueue, store::Backend, testing::TestDb};
+use jobs::{accounts::messages, store::Backend, testing::TestDb};
 use reqwest::{Client, Method, StatusCode};
 
 use super::support::{browser, message, read, register};
@@ -19,12 +19,7 @@ use crate::{
 async fn admin_paths(backend: Backend) -> Vec<String> {
     let db = TestDb::new(backend).await;
     let settings = test_settings(&db, PathBuf::from("/nonexistent-web-dist"));
-    let state = AppState {
-        store: db.store.clone(),
-        queue: JobQueue::new(db.store.clone()),
-        settings: Arc::new(settings),
-        metrics: Arc::new(Metrics::default()),
-    };
+    let state = AppState::new(db.store.clone(), settings);
     let all = route_paths(&api::app(state));
     assert!(
         all.contains(&"/api/user".to_string()),

@@ -2,16 +2,15 @@
 //! sign-in, and an app with a tiny extra route that calls the analysis gate exactly as the
 //! analysis route will.
 
-use std::{path::PathBuf, sync::Arc};
+use std::path::PathBuf;
 
-use api::{AppState, Settings, error::ApiResult, limits::Viewer, metrics::Metrics};
+use api::{AppState, Settings, error::ApiResult, limits::Viewer};
 use axum::{
     Json, Router,
     extract::{Path, State},
     routing,
 };
 use jobs::{
-    queue::JobQueue,
     store::{Backend, Store},
     testing::TestDb,
 };
@@ -108,12 +107,7 @@ pub async fn spawn_gate_app(backend: Backend, tweak: impl FnOnce(&mut Settings))
     let db = TestDb::new(backend).await;
     let mut settings = test_settings(&db, PathBuf::from("/nonexistent-web-dist"));
     tweak(&mut settings);
-    let state = AppState {
-        store: db.store.clone(),
-        queue: JobQueue::new(db.store.clone()),
-        settings: Arc::new(settings),
-        metrics: Arc::new(Metrics::default()),
-    };
+    let state = AppState::new(db.store.clone(), settings);
     let sessions = api::session::SessionBackend::new(&state).unwrap();
     let gate = Router::new()
         .route("/test/analyze/{ticker}", routing::get(gate))

@@ -1,14 +1,29 @@
 import { useParams } from 'react-router';
 
 import { StockPage } from '@/features/stock-analysis/components/stock-page';
-import { useRefreshAnonymousSession } from '@/lib/anonymous-session';
+import { ensureAnonymousSessionId, getAnonymousSessionId, useRefreshAnonymousSession } from '@/lib/anonymous-session';
 import { useUser } from '@/lib/auth';
 
-/** /stock/:ticker and /stocks/:symbol: the ticker is the last URL segment, upper-cased. */
+/**
+ * /stock/:ticker and /stocks/:symbol: the ticker is the last URL segment, upper-cased.
+ * The analysis is asked for at once when an anonymous id is already stored (the
+ * server prefers the session cookie of a signed-in user anyway); otherwise once
+ * the user is known, storing a signed-out visitor's id first, so the call
+ * carries x-session-id even on a first visit that lands straight on a stock page.
+ */
 export function Component() {
   const params = useParams();
   const ticker = (params.ticker ?? params.symbol ?? '').trim().toUpperCase();
-  const { user } = useUser();
+  const { user, isLoading } = useUser();
   const refreshTrial = useRefreshAnonymousSession();
-  return <StockPage key={ticker} ticker={ticker} onAnalyzed={() => (user ? undefined : void refreshTrial())} />;
+  if (!isLoading && !user) ensureAnonymousSessionId();
+  const enabled = !isLoading || getAnonymousSessionId() !== null;
+  return (
+    <StockPage
+      key={ticker}
+      ticker={ticker}
+      enabled={enabled}
+      onAnalyzed={() => (user ? undefined : void refreshTrial())}
+    />
+  );
 }

@@ -110,6 +110,9 @@ function entryOf(data: BatchStocks, ticker: string) {
   return data[ticker] ?? data[ticker.toLowerCase()] ?? null;
 }
 
+/** The server's overall score when it sends one, else the answered questions' points out of 100. */
+const overallOf = (entry: BatchStocks[string]) => entry.score ?? overallFromScores(entry.scores);
+
 function CompareCards({ list, data }: { list: string[]; data: BatchStocks }) {
   return (
     <ul className="grid gap-4 md:grid-cols-3" data-testid="compare-cards">
@@ -123,7 +126,7 @@ function CompareCards({ list, data }: { list: string[]; data: BatchStocks }) {
                 <p className="font-mono text-lg font-bold text-amber-900">{ticker}</p>
                 <p className="text-sm text-stone-600">{entry?.companyName ?? 'No analysis on file yet'}</p>
               </div>
-              <ScoreBadge score={entry ? overallFromScores(scores) : null} className="text-lg" />
+              <ScoreBadge score={entry ? overallOf(entry) : null} className="text-lg" />
             </div>
             {entry ? (
               <ol className="mt-3 space-y-1 text-sm">
@@ -177,7 +180,7 @@ function CompareTable({ list, data }: { list: string[]; data: BatchStocks }) {
               const entry = entryOf(data, t);
               return (
                 <td key={t} className="px-3 py-2 text-center">
-                  <ScoreBadge score={entry ? overallFromScores(entry.scores) : null} />
+                  <ScoreBadge score={entry ? overallOf(entry) : null} />
                 </td>
               );
             })}

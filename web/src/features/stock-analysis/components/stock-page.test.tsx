@@ -192,3 +192,18 @@ describe('notes section', () => {
     expect(await screen.findByText(/Notes coming soon/)).toBeInTheDocument();
   });
 });
+
+describe('first visit straight to a stock page', () => {
+  it('stores the anonymous id before asking, so the call carries x-session-id', async () => {
+    const spy = stubFetch({ ...SIGNED_OUT, '/api/stock-analysis/AAPL': { status: 404, body: '' }, '/api/analyze-stock/AAPL': READY });
+    renderRoute('/stock/AAPL');
+    await screen.findByTestId('company-name');
+    const id = localStorage.getItem('anonymous_session_id');
+    expect(id).toBeTruthy();
+    const call = spy.mock.calls.find(([url]) => String(url).startsWith('/api/analyze-stock/AAPL'));
+    expect((call?.[1]?.headers as Record<string, string>)['x-session-id']).toBe(id);
+    const userCall = spy.mock.calls.findIndex(([url]) => String(url) === '/api/user');
+    const analyzeCall = spy.mock.calls.findIndex(([url]) => String(url).startsWith('/api/analyze-stock/'));
+    expect(userCall).toBeLessThan(analyzeCall);
+  });
+});

@@ -20,12 +20,14 @@ type StockPageProps = {
   ticker: string;
   /** Called once per loaded analysis (the route refreshes the anonymous trial count). */
   onAnalyzed?: (record: AnalysisRecord) => void;
+  /** False until the route knows who is asking (signed in, or the anonymous id is stored). */
+  enabled?: boolean;
 };
 
 /** The stock detail page (spec 000 "Stock detail page"). */
-export function StockPage({ ticker, onAnalyzed }: StockPageProps) {
+export function StockPage({ ticker, onAnalyzed, enabled = true }: StockPageProps) {
   const navigate = useNavigate();
-  const state = useStockAnalysis(ticker, onAnalyzed);
+  const state = useStockAnalysis(ticker, onAnalyzed, enabled);
   const errorKind = state.status === 'error' ? state.error.kind : null;
 
   useEffect(() => {

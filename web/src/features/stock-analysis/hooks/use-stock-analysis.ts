@@ -30,14 +30,20 @@ class TimeoutError extends Error {}
 /**
  * Loads the analysis of `ticker`: asks for it, follows the job's real progress
  * (stage and percent from the worker) when one is queued, then asks again for
- * the finished record. Everything resets when the ticker changes.
+ * the finished record. Everything resets when the ticker changes. Nothing is
+ * asked until `enabled` (the page knows who is asking: user or anonymous id).
  */
-export function useStockAnalysis(ticker: string, onReady?: (record: AnalysisRecord) => void): AnalysisState {
+export function useStockAnalysis(
+  ticker: string,
+  onReady?: (record: AnalysisRecord) => void,
+  enabled = true,
+): AnalysisState {
   const [state, setState] = useState<AnalysisState>({ status: 'loading', progress: STARTING });
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
 
   useEffect(() => {
+    if (!enabled) return;
     const controller = new AbortController();
     const { signal } = controller;
     setState({ status: 'loading', progress: STARTING });
@@ -82,7 +88,7 @@ export function useStockAnalysis(ticker: string, onReady?: (record: AnalysisReco
       clearTimeout(timer);
       controller.abort();
     };
-  }, [ticker]);
+  }, [ticker, enabled]);
 
   return state;
 }
