@@ -255,3 +255,38 @@ store_test!(a_delayed_job_waits_for_its_time, |db: TestDb| async move {
     let record = db.store.job(&job.id).await.unwrap().unwrap();
     assert!(record.run_at > Utc::now() + chrono::Duration::seconds(100));
 });
+
+store_test!(
+    a_periodic_job_runs_once_per_period,
+    |db: TestDb| async move {
+        use jobs::handlers::refresh_analyses::RefreshAnalyses;
+        let queue = JobQueue::new(db.store.clone());
+        let first = queue
+            .enqueue_once(&RefreshAnalyses {
+                day: "2026-11-21".into(),
+            })
+            .await
+            .unwrap();
+        assert!(!first.joined);
+        // Even after the job has ended, the same period is not queued again.
+        db.store
+            .finish_job(&first.id, "Done", 1, &serde_json::json!({"Ok": null}))
+            .await
+            .unwrap();
+        let again = queue
+            .enqueue_once(&RefreshAnalyses {
+                day: "2026-11-21".into(),
+            })
+            .await
+            .unwrap();
+        assert!(again.joined);
+        assert_eq!(again.id, first.id);
+        let next_day = queue
+            .enqueue_once(&RefreshAnalyses {
+                day: "2026-11-22".into(),
+            })
+            .await
+            .unwrap();
+        assert_ne!(next_day.id, first.id);
+    }
+);

@@ -8,7 +8,10 @@ use apalis::prelude::*;
 use apalis_core::backend::ext::BackendExt;
 use futures::FutureExt;
 use jobs::{
-    handlers::{JobContext, analyze_stock::AnalyzeStock, diagnostics, load_tickers::LoadTickers},
+    handlers::{
+        JobContext, analyze_stock::AnalyzeStock, diagnostics, load_tickers::LoadTickers,
+        refresh_analyses::RefreshAnalyses,
+    },
     queue::{
         Job,
         runner::{JobHandler, run_task},
@@ -31,6 +34,11 @@ const KINDS: &[Kind] = &[
         queue: AnalyzeStock::QUEUE,
         register: register::<AnalyzeStock>,
         serial: false,
+    },
+    Kind {
+        queue: RefreshAnalyses::QUEUE,
+        register: register::<RefreshAnalyses>,
+        serial: true,
     },
     Kind {
         queue: LoadTickers::QUEUE,

@@ -4,7 +4,10 @@
 use std::time::Duration;
 
 use jobs::{
-    handlers::load_tickers::LoadTickers, queue::JobQueue, settings::CommonSettings, store::Store,
+    handlers::{load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses},
+    queue::JobQueue,
+    settings::CommonSettings,
+    store::Store,
 };
 
 /// How often the scheduler looks at the clock.
@@ -27,8 +30,13 @@ pub async fn run(
     }
 }
 
-/// One look at the clock: the daily ticker refresh.
+/// One look at the clock: the daily ticker refresh and the daily check for new filings.
 pub async fn tick(queue: &JobQueue) {
+    // One refresh per UTC day: the day is in the idempotency key.
+    let day = chrono::Utc::now().date_naive().to_string();
+    if let Err(err) = queue.enqueue_once(&RefreshAnalyses { day }).await {
+        tracing::warn!(%err, "could not queue the filings check");
+    }
     // The dedupe key joins a load already queued or running; a finished one from earlier
     // today does not block, so the daily check below decides.
     match queue.store().tickers_loaded_today().await {

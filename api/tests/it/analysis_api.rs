@@ -241,3 +241,44 @@ api_test!(batch_scores_need_a_signed_in_user, |backend| async move {
         "no notes written yet"
     );
 });
+
+api_test!(
+    a_newer_filing_triggers_a_fresh_analysis,
+    |backend| async move {
+        use jobs::{handlers::refresh_analyses::RefreshAnalyses, queue::JobQueue};
+        let app = app_with_tickers(backend).await;
+        let _worker = InProcessWorker::start(&app.store, "analyze,refresh");
+        let (status, _) = analyze(&app, "AAPL", SESSION).await;
+        assert_eq!(status, 200);
+        // Pretend the stored analysis predates Apple's latest 10-Q (filed in 2026).
+        let stored = app.store.latest_analysis("AAPL").await.unwrap().unwrap();
+        let long_ago = chrono::DateTime::parse_from_rfc3339("2024-01-02T00:00:00Z")
+            .unwrap()
+            .to_utc();
+        app.store
+            .save_analysis(&stored.record, &stored.text, long_ago)
+            .await
+            .unwrap();
+        assert_eq!(analyze_jobs(&app).await, 1);
+
+        let refresh = JobQueue::new(app.store.clone())
+            .enqueue_once(&RefreshAnalyses { day: "test".into() })
+            .await
+            .unwrap();
+        let started = std::time::Instant::now();
+        loop {
+            let fresh = app.store.latest_analysis("AAPL").await.unwrap().unwrap();
+            if fresh.computed_at > long_ago {
+                break;
+            }
+            assert!(
+                started.elapsed().as_secs() < 30,
+                "no fresh analysis after the filings check"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(analyze_jobs(&app).await, 2, "exactly one re-analysis");
+        let job = app.store.job(&refresh.id).await.unwrap().unwrap();
+        assert_eq!(job.status, jobs::store::jobs_table::JobStatus::Succeeded);
+    }
+);

@@ -3,6 +3,7 @@
 pub mod analyze_stock;
 pub mod diagnostics;
 pub mod load_tickers;
+pub mod refresh_analyses;
 
 use std::sync::Arc;
 

@@ -82,6 +82,28 @@ impl JobQueue {
         })
     }
 
+    /// Enqueues `job` unless a job with its logical key was ever enqueued (queued, running or
+    /// ended): for periodic jobs whose key names the period, so each period runs once.
+    pub async fn enqueue_once<J: Job>(&self, job: &J) -> Result<Enqueued, QueueError> {
+        let logical = job.dedupe_key().ok_or_else(|| {
+            QueueError::Backend(format!("{} jobs have no key to run once by", J::QUEUE))
+        })?;
+        let key = format!("{logical}#once");
+        let proposed = self
+            .push::<J>(vec![(job, Some(key.clone()))], Duration::ZERO)
+            .await?
+            .remove(0);
+        let id = self
+            .store
+            .job_id_by_key(J::QUEUE, &key)
+            .await?
+            .ok_or_else(|| QueueError::Backend(format!("job with key {key} vanished")))?;
+        Ok(Enqueued {
+            joined: id != proposed,
+            id,
+        })
+    }
+
     /// Enqueues many jobs of one kind in one statement (Postgres) or one transaction (SQLite),
     /// without idempotency keys. Returns their ids.
     pub async fn enqueue_batch<J: Job>(&self, jobs: &[J]) -> Result<Vec<String>, QueueError> {

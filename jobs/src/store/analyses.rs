@@ -146,6 +146,12 @@ impl Store {
         }))
     }
 
+    /// Every analysed symbol with when its analysis was computed (for the daily refresh).
+    pub async fn analysis_dates(&self) -> StoreResult<Vec<(String, DateTime<Utc>)>> {
+        let sql = "SELECT symbol, computed_at FROM stock_analysis_records ORDER BY symbol";
+        Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
+    }
+
     /// The highest scores (ties: more questions answered first), with company names.
     pub async fn top_stocks(&self, limit: i64) -> StoreResult<Vec<TopStock>> {
         let sql = "SELECT symbol, score, COALESCE(company_name, symbol) AS company_name FROM stock_analysis_records

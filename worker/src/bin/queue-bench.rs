@@ -139,9 +139,14 @@ fn spawn_worker(db: &TestDb, concurrency: usize) -> Child {
             &concurrency.to_string(),
         ])
         .env("DATABASE_URL", db.url.to_string())
-        .env("RUST_LOG", "error")
+        .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        // BENCH_WORKER_LOGS=1 shows the workers' warnings (restarts, busy database).
+        .stderr(if std::env::var_os("BENCH_WORKER_LOGS").is_some() {
+            Stdio::inherit()
+        } else {
+            Stdio::null()
+        })
         .spawn()
         .expect("start worker (build it first: cargo build --release -p worker)")
 }

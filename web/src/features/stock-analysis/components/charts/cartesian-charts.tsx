@@ -29,9 +29,8 @@ const axisMoney = (v: number) => money(v, 0);
 const axisPct = (v: number) => `${v}%`;
 
 /** Q1, Q3 and Q10: a bar per year and the growth % as a line. */
-export function ValueGrowthChart({ rows, label, unit }: { rows: ValueGrowthRow[]; label: string; unit: 'money' | 'shares' }) {
+export function ValueGrowthChart({ rows, label, unit, name }: { rows: ValueGrowthRow[]; label: string; unit: 'money' | 'shares'; name: string }) {
   const fmt = unit === 'money' ? money : compact;
-  const name = unit === 'money' ? label : 'Diluted shares';
   return (
     <ChartFrame
       label={label}

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { ResponsiveContainer } from 'recharts';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
 /** Shared colours and helpers for the stock page's recharts charts. */
 export const COLORS = {
@@ -36,9 +35,12 @@ export function ChartFrame<Row>({ label, height = 240, rows, columns, children, 
   return (
     <figure aria-label={label} className="w-full">
       <div style={{ height }} className="w-full" data-testid="chart">
-        <ResponsiveContainer width="100%" height="100%" minWidth={0} initialDimension={{ width: 520, height }}>
-          {children as React.ReactElement}
-        </ResponsiveContainer>
+        {isValidElement(children)
+          ? cloneElement(children as ReactElement<{ responsive?: boolean; style?: React.CSSProperties }>, {
+              responsive: true,
+              style: { width: '100%', height },
+            })
+          : children}
       </div>
       {note ? <figcaption className="mt-1 text-xs text-stone-500">{note}</figcaption> : null}
       <details className="mt-2 text-sm">

@@ -39,7 +39,14 @@ export function QuestionChart({ chart, title, number }: { chart: Chart; title: s
   if (!hasChartData(chart)) return <NoChartData />;
   switch (chart.type) {
     case 'valueGrowth':
-      return <ValueGrowthChart rows={chart.rows} label={title} unit={number === 10 ? 'shares' : 'money'} />;
+      return (
+        <ValueGrowthChart
+          rows={chart.rows}
+          label={title}
+          unit={number === 10 ? 'shares' : 'money'}
+          name={number === 10 ? 'Diluted shares' : number === 3 ? 'Earnings' : 'Revenue'}
+        />
+      );
     case 'revenueExpenses':
       return <RevenueExpensesChart rows={chart.rows} label={title} />;
     case 'margins':
