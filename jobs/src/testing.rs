@@ -21,6 +21,19 @@ enum Cleanup {
     PgDatabase { admin_url: String, name: String },
 }
 
+/// The real market-data snapshot: `MARKET_DATA_DIR`, or `../shared/market-data` beside the
+/// repository.
+pub fn market_data_dir() -> PathBuf {
+    std::env::var("MARKET_DATA_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../shared/market-data"
+            ))
+        })
+}
+
 /// The server used for Postgres tests.
 pub fn postgres_admin_url() -> String {
     std::env::var("TEST_POSTGRES_URL")

@@ -47,17 +47,7 @@ pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
     }
 }
 
-/// The real snapshot of market data beside the repository.
-pub fn market_data_dir() -> PathBuf {
-    std::env::var("MARKET_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../shared/market-data"
-            ))
-        })
-}
+pub use jobs::testing::market_data_dir;
 
 /// Starts the app with `settings` adjusted by `tweak`.
 pub async fn spawn_app_with(backend: Backend, tweak: impl FnOnce(&mut Settings)) -> TestApp {

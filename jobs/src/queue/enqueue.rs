@@ -66,20 +66,8 @@ impl JobQueue {
         }
         // Racing callers compute the same generation, so the library's unique
         // (queue, idempotency_key) index lets exactly one insert through.
-        let key = format!("{logical}#{generations}");
-        let proposed = self
-            .push::<J>(vec![(job, Some(key.clone()))], delay)
-            .await?
-            .remove(0);
-        let id = self
-            .store
-            .job_id_by_key(J::QUEUE, &key)
-            .await?
-            .ok_or_else(|| QueueError::Backend(format!("job with key {key} vanished")))?;
-        Ok(Enqueued {
-            joined: id != proposed,
-            id,
-        })
+        self.push_keyed(job, format!("{logical}#{generations}"), delay)
+            .await
     }
 
     /// Enqueues `job` unless a job with its logical key was ever enqueued (queued, running or
@@ -88,9 +76,20 @@ impl JobQueue {
         let logical = job.dedupe_key().ok_or_else(|| {
             QueueError::Backend(format!("{} jobs have no key to run once by", J::QUEUE))
         })?;
-        let key = format!("{logical}#once");
+        self.push_keyed(job, format!("{logical}#once"), Duration::ZERO)
+            .await
+    }
+
+    /// Pushes `job` with an idempotency key and answers the job that holds the key: this
+    /// one, or the one that got there first.
+    async fn push_keyed<J: Job>(
+        &self,
+        job: &J,
+        key: String,
+        delay: Duration,
+    ) -> Result<Enqueued, QueueError> {
         let proposed = self
-            .push::<J>(vec![(job, Some(key.clone()))], Duration::ZERO)
+            .push::<J>(vec![(job, Some(key.clone()))], delay)
             .await?
             .remove(0);
         let id = self

@@ -163,22 +163,11 @@ const PG_COLUMNS: &str = "id, job_type, status, attempts::bigint AS attempts,
 impl Store {
     /// One job by id.
     pub async fn job(&self, id: &str) -> StoreResult<Option<JobRecord>> {
-        let row: Option<JobRow> = match self {
-            Store::Sqlite(pool) => {
-                let sql = format!("SELECT {SQLITE_COLUMNS} WHERE id = $1");
-                sqlx::query_as(AssertSqlSafe(sql.as_str()))
-                    .bind(id)
-                    .fetch_optional(pool)
-                    .await?
-            }
-            Store::Postgres(pool) => {
-                let sql = format!("SELECT {PG_COLUMNS} WHERE id = $1");
-                sqlx::query_as(AssertSqlSafe(sql.as_str()))
-                    .bind(id)
-                    .fetch_optional(pool)
-                    .await?
-            }
-        };
+        let sql = format!("SELECT {} WHERE id = $1", self.job_columns());
+        let row: Option<JobRow> = with_pool!(self, pool => sqlx::query_as(AssertSqlSafe(sql.as_str()))
+            .bind(id)
+            .fetch_optional(pool)
+            .await?);
         Ok(row.map(JobRecord::from))
     }
 
@@ -189,37 +178,23 @@ impl Store {
             .map(|s| s.library_statuses().iter().map(|s| s.to_string()).collect())
             .unwrap_or_default();
         let status_list = statuses.join(",");
+        let limit = filter.limit.clamp(1, 10_000);
         // `$1 = ''` disables a filter; statuses go in as one comma-joined text to keep the
         // statement identical on both backends.
-        let where_clause = "WHERE ($1 = '' OR job_type = $1)
-            AND ($2 = '' OR (',' || $2 || ',') LIKE ('%,' || status || ',%'))";
-        let limit = filter.limit.clamp(1, 10_000);
+        let sql = format!(
+            "SELECT {} WHERE ($1 = '' OR job_type = $1)
+               AND ($2 = '' OR (',' || $2 || ',') LIKE ('%,' || status || ',%'))
+             ORDER BY run_at DESC, id DESC LIMIT $3",
+            self.job_columns()
+        );
         // The status refinement that needs attempts (retrying vs failed) happens below, so
         // fetch generously and cut after.
-        let rows: Vec<JobRow> = match self {
-            Store::Sqlite(pool) => {
-                let sql = format!(
-                    "SELECT {SQLITE_COLUMNS} {where_clause} ORDER BY run_at DESC, id DESC LIMIT $3"
-                );
-                sqlx::query_as(AssertSqlSafe(sql.as_str()))
-                    .bind(filter.queue.clone().unwrap_or_default())
-                    .bind(&status_list)
-                    .bind(limit * 4)
-                    .fetch_all(pool)
-                    .await?
-            }
-            Store::Postgres(pool) => {
-                let sql = format!(
-                    "SELECT {PG_COLUMNS} {where_clause} ORDER BY run_at DESC, id DESC LIMIT $3"
-                );
-                sqlx::query_as(AssertSqlSafe(sql.as_str()))
-                    .bind(filter.queue.clone().unwrap_or_default())
-                    .bind(&status_list)
-                    .bind(limit * 4)
-                    .fetch_all(pool)
-                    .await?
-            }
-        };
+        let rows: Vec<JobRow> = with_pool!(self, pool => sqlx::query_as(AssertSqlSafe(sql.as_str()))
+            .bind(filter.queue.clone().unwrap_or_default())
+            .bind(&status_list)
+            .bind(limit * 4)
+            .fetch_all(pool)
+            .await?);
         Ok(rows
             .into_iter()
             .map(JobRecord::from)
@@ -377,6 +352,14 @@ impl Store {
                 .await?;
             Ok((active, count))
         })
+    }
+
+    /// The columns of a [`JobRow`] and the table, in each backend's types.
+    fn job_columns(&self) -> &'static str {
+        match self {
+            Store::Sqlite(_) => SQLITE_COLUMNS,
+            Store::Postgres(_) => PG_COLUMNS,
+        }
     }
 
     fn jobs_table(&self) -> &'static str {

@@ -12,14 +12,7 @@ use jobs::{
 
 /// `MARKET_DATA_DIR`, or the shared snapshot next to the repository.
 pub fn market_data() -> PathBuf {
-    std::env::var("MARKET_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../shared/market-data"
-            ))
-        })
+    jobs::testing::market_data_dir()
 }
 
 /// The date the snapshot's prices end: the as-of date of most tests.

@@ -100,17 +100,22 @@ export default [
       // Warm the analysis (first visit may run the job), then time a cached visit.
       await page.goto(`${baseUrl}/stock/AAPL`);
       await page.getByTestId('company-name').waitFor({ timeout: ANALYSIS_TIMEOUT });
-      const started = Date.now();
-      await page.goto(`${baseUrl}/stock/AAPL`);
-      await page.getByTestId('company-name').waitFor();
-      await page.getByRole('button', { name: 'Expand all' }).click();
-      await page.waitForFunction(() => {
-        const cards = [...document.querySelectorAll('[data-testid="question-card"]')];
-        return cards.length === 12 && cards.every((c) => c.querySelector('[data-testid="no-chart-data"], svg.recharts-surface'));
-      });
-      const cachedMs = Date.now() - started;
-      console.log(`       cached stock page with all 12 charts drawn: ${cachedMs} ms`);
-      await writeFile(path.join(artifacts, 'stock-page-timing.json'), JSON.stringify({ cachedMs }, null, 2));
+      // Three cached visits, from navigation to all 12 charts drawn; the median is the figure.
+      const runs = [];
+      for (let run = 0; run < 3; run++) {
+        const started = Date.now();
+        await page.goto(`${baseUrl}/stock/AAPL`);
+        await page.getByTestId('company-name').waitFor();
+        await page.getByRole('button', { name: 'Expand all' }).click();
+        await page.waitForFunction(() => {
+          const cards = [...document.querySelectorAll('[data-testid="question-card"]')];
+          return cards.length === 12 && cards.every((c) => c.querySelector('[data-testid="no-chart-data"], svg.recharts-surface'));
+        });
+        runs.push(Date.now() - started);
+      }
+      const medianMs = [...runs].sort((a, b) => a - b)[1];
+      console.log(`       cached stock page with all 12 charts drawn: median ${medianMs} ms (runs ${runs.join(', ')} ms)`);
+      await writeFile(path.join(artifacts, 'stock-page-timing.json'), JSON.stringify({ medianMs, runs }, null, 2));
       assert.ok(await everyCardReady(page));
 
       // Close all, then open each card on its own: they open independently.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { matchPath, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { Footer } from '@/components/layout/footer';
@@ -22,6 +22,11 @@ export function AppLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    menuButtonRef.current?.focus();
+  }, []);
   const { user, isLoading } = useUser();
 
   useEffect(() => {
@@ -47,9 +52,10 @@ export function AppLayout() {
         search={isStockPage(pathname) ? <TickerSearch variant="header" /> : null}
         menuOpen={drawerOpen}
         onOpenMenu={() => setDrawerOpen(true)}
+        menuButtonRef={menuButtonRef}
       />
       {/* Mounted only while open, so the drawer's lookups run only when needed. */}
-      {drawerOpen ? <NavDrawer onClose={() => setDrawerOpen(false)} /> : null}
+      {drawerOpen ? <NavDrawer onClose={closeDrawer} /> : null}
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-3 py-6 sm:px-4 sm:py-8">
         <Outlet />
       </main>

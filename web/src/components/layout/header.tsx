@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 
 import { PRODUCT_NAME, TAGLINE } from '@/config/constants';
@@ -9,10 +9,12 @@ type HeaderProps = {
   search?: ReactNode;
   menuOpen: boolean;
   onOpenMenu: () => void;
+  /** Focus comes back here when the drawer closes. */
+  menuButtonRef?: Ref<HTMLButtonElement>;
 };
 
 /** Site header: logo and title link home; the menu button opens the navigation drawer. */
-export function Header({ search, menuOpen, onOpenMenu }: HeaderProps) {
+export function Header({ search, menuOpen, onOpenMenu, menuButtonRef }: HeaderProps) {
   return (
     <header className="border-b border-amber-200 bg-white/90">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
@@ -25,6 +27,7 @@ export function Header({ search, menuOpen, onOpenMenu }: HeaderProps) {
         </Link>
         <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">{search}</div>
         <button
+          ref={menuButtonRef}
           type="button"
           onClick={onOpenMenu}
           aria-label="Open navigation menu"
