@@ -290,3 +290,84 @@ store_test!(
         assert_ne!(next_day.id, first.id);
     }
 );
+
+store_test!(
+    content_feed_and_notes_read_what_is_stored,
+    |db: TestDb| async move {
+        let store = &db.store;
+        assert!(store.latest_content(3).await.unwrap().is_empty());
+        assert!(store.stock_notes("AAPL").await.unwrap().is_none());
+        // Written by later features (feed sync, admin editor); inserted directly here.
+        let insert =
+            "INSERT INTO content_items (title, url, type, published_at) VALUES ($1, $2, $3, $4)";
+        let notes =
+            "INSERT INTO stock_analysis (symbol, company_overview, ten_k_date) VALUES ($1, $2, $3)";
+        for (i, day) in [
+            "2026-01-01T00:00:00Z",
+            "2026-03-01T00:00:00Z",
+            "2026-02-01T00:00:00Z",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let at = chrono::DateTime::parse_from_rfc3339(day).unwrap().to_utc();
+            match store {
+                jobs::store::Store::Sqlite(pool) => {
+                    sqlx::query(insert)
+                        .bind(format!("Post {i}"))
+                        .bind(format!("https://example.com/{i}"))
+                        .bind("substack")
+                        .bind(at)
+                        .execute(pool)
+                        .await
+                        .unwrap();
+                }
+                jobs::store::Store::Postgres(pool) => {
+                    sqlx::query(insert)
+                        .bind(format!("Post {i}"))
+                        .bind(format!("https://example.com/{i}"))
+                        .bind("substack")
+                        .bind(at)
+                        .execute(pool)
+                        .await
+                        .unwrap();
+                }
+            }
+        }
+        match store {
+            jobs::store::Store::Sqlite(pool) => {
+                sqlx::query(notes)
+                    .bind("AAPL")
+                    .bind("\"Makes phones.\"")
+                    .bind("2025-11-01")
+                    .execute(pool)
+                    .await
+                    .unwrap();
+            }
+            jobs::store::Store::Postgres(pool) => {
+                sqlx::query(notes)
+                    .bind("AAPL")
+                    .bind("\"Makes phones.\"")
+                    .bind("2025-11-01")
+                    .execute(pool)
+                    .await
+                    .unwrap();
+            }
+        }
+        let titles: Vec<_> = store
+            .latest_content(2)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|c| c.title)
+            .collect();
+        assert_eq!(titles, ["Post 1", "Post 2"], "newest first, limited");
+        let stored = store.stock_notes("AAPL").await.unwrap().unwrap();
+        assert_eq!(
+            stored.company_overview.as_deref(),
+            Some("\"Makes phones.\"")
+        );
+        assert_eq!(stored.ten_k_date.as_deref(), Some("2025-11-01"));
+        assert!(stored.risk_factors.is_none());
+    }
+);
