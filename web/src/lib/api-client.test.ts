@@ -59,6 +59,12 @@ describe('api-client requests', () => {
     expect(spy.mock.calls[0]?.[1].method).toBe('GET');
   });
 
+  it('marks every call with X-Requested-With for the server\'s CSRF rule', async () => {
+    const spy = mockFetch(Response.json({}));
+    await api.post('/api/admin/batch-job/stop');
+    expect(sentHeaders(spy)['X-Requested-With']).toBe('fetch');
+  });
+
   it('sends x-session-id only when the local-storage id exists', async () => {
     let spy = mockFetch(Response.json({}));
     await api.get('/api/x');

@@ -65,7 +65,9 @@ export function userMessage(error: unknown, fallback: string): string {
  * replies (chat) can read the body incrementally.
  */
 export async function apiFetch(url: string, options: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { ...options.headers };
+  // The server's CSRF rule: a state-changing call must be JSON or carry this header, which
+  // a cross-site form cannot send (uploads and body-less POSTs rely on it).
+  const headers: Record<string, string> = { 'X-Requested-With': 'fetch', ...options.headers };
   const sessionId = getAnonymousSessionId();
   if (sessionId) headers['x-session-id'] = sessionId;
 

@@ -32,7 +32,9 @@ export function AnalyticsPage() {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageTitle title="Enhanced Analytics" subtitle="Stack companies side by side, or see what the neighbors are looking at." />
+        <div>
+          <PageTitle title="Enhanced Analytics" subtitle="Stack companies side by side, or see what the neighbors are looking at." />
+        </div>
         <Button variant="outline" onClick={onLogout}>
           Logout
         </Button>

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useAuthActions, useUser } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 
-import { useQueryUsage } from '../api/get-query-usage';
+import { useQueryUsage } from '../api/get-account';
 
 import { ReportBugDialog } from './report-bug-dialog';
 
