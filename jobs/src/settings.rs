@@ -23,6 +23,8 @@ pub struct CommonSettings {
     pub stooq_base_url: String,
     /// Base URL of FRED (10-year Treasury), overridable for tests.
     pub fred_base_url: String,
+    /// Base URL of FINRA's CDN (short-interest files), overridable for tests.
+    pub finra_base_url: String,
     /// How long a stored analysis counts as fresh.
     pub analysis_max_age: Duration,
 }
@@ -63,6 +65,8 @@ impl CommonSettings {
                 .unwrap_or_else(|| "https://stooq.com".into()),
             fred_base_url: non_empty("FRED_BASE_URL")
                 .unwrap_or_else(|| "https://fred.stlouisfed.org".into()),
+            finra_base_url: non_empty("FINRA_BASE_URL")
+                .unwrap_or_else(|| "https://cdn.finra.org".into()),
             analysis_max_age: Duration::from_secs(hours * 3600),
         })
     }
@@ -75,6 +79,7 @@ impl CommonSettings {
             sec_data_base_url: self.sec_data_base_url.clone(),
             stooq_base_url: self.stooq_base_url.clone(),
             fred_base_url: self.fred_base_url.clone(),
+            finra_base_url: self.finra_base_url.clone(),
             user_agent: self.sec_user_agent.clone(),
             ..Default::default()
         }

@@ -1,6 +1,8 @@
 //! The live HTTP clients against a real local server that serves the snapshot files at the
 //! live sources' URL paths (gzip content-encoding like data.sec.gov), plus the failure modes:
 //! 404, 429/503 with Retry-After, a truncated body, a corrupt gzip stream and an HTML page.
+//! FINRA short-interest files are written here (one recent settlement date, 404 for newer
+//! candidates), since the snapshot holds a converted CSV rather than FINRA's own file.
 
 use std::{
     path::PathBuf,
@@ -15,10 +17,12 @@ use futures::future::BoxFuture;
 use jobs::sources::{
     MarketSources, Snapshot, SourceError,
     company_facts::CompanyFactsSource,
+    finra::{FinraClient, MAX_TRIES, candidate_settlement_dates},
     http::LiveConfig,
     live::{FredClient, SecClient, StooqClient},
     prices::PriceSource,
     rate_limit::RateLimiter,
+    short_interest::ShortInterestSource,
     submissions::SubmissionsSource,
     treasury::TreasurySource,
 };
@@ -42,6 +46,27 @@ fn market_data() -> PathBuf {
 #[derive(Default)]
 struct Seen {
     user_agents: Mutex<Vec<String>>,
+    /// Paths of the FINRA short-interest requests, in order.
+    finra: Mutex<Vec<String>>,
+}
+
+/// The one settlement date the fake FINRA CDN has published: the third candidate from today,
+/// so the client must step back over two 404s.
+fn published_finra_date() -> chrono::NaiveDate {
+    candidate_settlement_dates(chrono::Utc::now().date_naive(), MAX_TRIES)[2]
+}
+
+/// A small FINRA file in FINRA's own pipe-delimited layout.
+fn finra_file(date: chrono::NaiveDate) -> Vec<u8> {
+    let (ym, iso) = (date.format("%Y%m%d"), date.format("%Y-%m-%d"));
+    format!(
+        "accountingYearMonthNumber|symbolCode|issueName|issuerServicesGroupExchangeCode|marketClassCode|currentShortPositionQuantity|previousShortPositionQuantity|stockSplitFlag|averageDailyVolumeQuantity|daysToCoverQuantity|revisionFlag|changePercent|changePreviousNumber|settlementDate
+{ym}|AAPL|Apple Inc. Common Stock|A|NNM|138782718|131000000||48000000|2.89||5.94|7782718|{iso}
+{ym}|MSFT|Microsoft Corporation Common Stock|A|NNM|77302679|80100000||21000000|3.68||-3.49|-2797321|{iso}
+{ym}|BRKB|Berkshire Hathaway Inc. Class B|A|NYSE|9876543|9000000||4000000|2.47||9.74|876543|{iso}
+"
+    )
+    .into_bytes()
 }
 
 /// Starts the server on 127.0.0.1:0 and returns its base URL.
@@ -154,6 +179,37 @@ async fn serve(mut stream: TcpStream, seen: Arc<Seen>) -> std::io::Result<()> {
                 b"No data".to_vec(),
             ),
         }
+    } else if let Some((prefix, file)) = target.split_once("/equity/otcmarket/biweekly/") {
+        seen.finra.lock().unwrap().push(target.clone());
+        let published = format!("shrt{}.csv", published_finra_date().format("%Y%m%d"));
+        match (prefix, file == published) {
+            ("/finra-429", _) => (
+                "429 Too Many Requests",
+                vec![("Retry-After", "30".into())],
+                Vec::new(),
+            ),
+            ("/finra-html", _) => (
+                "200 OK",
+                vec![("Content-Type", "text/html".into())],
+                b"<html>maintenance</html>".to_vec(),
+            ),
+            ("/finra-garbage", _) => (
+                "200 OK",
+                vec![("Content-Type", "application/octet-stream".into())],
+                b"\x00\xffnot|a\nshort|interest file".to_vec(),
+            ),
+            ("/finra-500", _) => ("500 Internal Server Error", Vec::new(), Vec::new()),
+            ("", true) => (
+                "200 OK",
+                vec![("Content-Type", "text/csv".into())],
+                finra_file(published_finra_date()),
+            ),
+            _ => (
+                "404 Not Found",
+                vec![("Content-Type", "application/xml".into())],
+                b"<Error><Code>NoSuchKey</Code></Error>".to_vec(),
+            ),
+        }
     } else if target == "/graph/fredgraph.csv?id=DGS10" {
         (
             "200 OK",
@@ -194,7 +250,8 @@ async fn setup() -> (LiveConfig, Arc<Seen>, Arc<CountingLimiter>) {
     let config = LiveConfig {
         sec_data_base_url: base.clone(),
         stooq_base_url: base.clone(),
-        fred_base_url: base,
+        fred_base_url: base.clone(),
+        finra_base_url: base,
         user_agent: "AskBubba-test (tests@askbubba.example)".into(),
         timeout: Duration::from_secs(10),
     };
@@ -310,8 +367,10 @@ async fn live_mode_gathers_the_same_inputs_as_snapshot_mode() {
     assert_eq!(a.treasury, b.treasury);
     assert_eq!(a.submissions, b.submissions);
     assert_eq!(a.company_facts.entity_name, b.company_facts.entity_name);
-    // No live short-interest source: that question is unanswered instead of guessed.
-    assert_eq!(a.short_interest, None);
+    // FINRA gives shares short but no float: that question is unanswered instead of guessed.
+    let short = a.short_interest.as_ref().expect("FINRA short interest");
+    assert_eq!(short.shares_short, Some(138782718.0));
+    assert_eq!(short.short_pct_of_float, None);
     let as_of = "2026-08-18".parse().unwrap();
     let (ra, rb) = (
         jobs::analysis::analyze(&a, as_of).unwrap(),
@@ -324,4 +383,89 @@ async fn live_mode_gathers_the_same_inputs_as_snapshot_mode() {
     // A rate limit on a required source reaches the caller for a durable retry.
     let err = live.gather("AAPL", 429).await.unwrap_err();
     assert!(matches!(err, SourceError::RateLimited { .. }), "{err:?}");
+}
+
+#[tokio::test]
+async fn finra_client_steps_back_to_the_newest_file_and_caches_it() {
+    let (config, seen, _) = setup().await;
+    let finra = FinraClient::new(&config).unwrap();
+    let date = published_finra_date();
+    let aapl = finra.short_interest("AAPL").await.unwrap().unwrap();
+    assert_eq!(aapl.symbol, "AAPL");
+    assert_eq!(aapl.shares_short, Some(138782718.0));
+    assert_eq!(aapl.settlement_date, Some(date));
+    assert_eq!(aapl.short_pct_of_float, None);
+    assert_eq!(aapl.float_shares, None);
+    let candidates = candidate_settlement_dates(chrono::Utc::now().date_naive(), MAX_TRIES);
+    let expected: Vec<String> = candidates[..3]
+        .iter()
+        .map(|d| format!("/equity/otcmarket/biweekly/shrt{}.csv", d.format("%Y%m%d")))
+        .collect();
+    assert_eq!(
+        *seen.finra.lock().unwrap(),
+        expected,
+        "newest first, two 404s"
+    );
+    // Punctuation is dropped like FINRA does; an unlisted ticker is Ok(None).
+    let brk = finra.short_interest("BRK.B").await.unwrap().unwrap();
+    assert_eq!(brk.shares_short, Some(9876543.0));
+    assert_eq!(finra.short_interest("ZZZZ").await.unwrap(), None);
+    assert_eq!(
+        seen.finra.lock().unwrap().len(),
+        3,
+        "the file is fetched once for several lookups"
+    );
+}
+
+#[tokio::test]
+async fn finra_client_maps_failures() {
+    let (config, seen, _) = setup().await;
+    let with_base = |suffix: &str| {
+        let mut c = config.clone();
+        c.finra_base_url = format!("{}/{suffix}/", config.finra_base_url);
+        FinraClient::new(&c).unwrap()
+    };
+    assert_eq!(
+        with_base("finra-429")
+            .short_interest("AAPL")
+            .await
+            .unwrap_err(),
+        SourceError::RateLimited {
+            retry_after: Some(Duration::from_secs(30))
+        }
+    );
+    match with_base("finra-html")
+        .short_interest("AAPL")
+        .await
+        .unwrap_err()
+    {
+        SourceError::Parse(msg) => assert!(msg.contains("text/html"), "{msg}"),
+        other => panic!("expected a content-type error, got {other:?}"),
+    }
+    match with_base("finra-garbage")
+        .short_interest("AAPL")
+        .await
+        .unwrap_err()
+    {
+        SourceError::Parse(msg) => assert!(msg.contains("symbolCode"), "{msg}"),
+        other => panic!("expected a format error, got {other:?}"),
+    }
+    match with_base("finra-500")
+        .short_interest("AAPL")
+        .await
+        .unwrap_err()
+    {
+        SourceError::Upstream(msg) => assert!(msg.contains("500"), "{msg}"),
+        other => panic!("expected an upstream error, got {other:?}"),
+    }
+    // Nothing published among the candidates: not found (the question goes unanswered).
+    let before = seen.finra.lock().unwrap().len();
+    assert_eq!(
+        with_base("finra-none")
+            .short_interest("AAPL")
+            .await
+            .unwrap_err(),
+        SourceError::NotFound
+    );
+    assert_eq!(seen.finra.lock().unwrap().len() - before, MAX_TRIES);
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::{
     SourceError,
     company_facts::CompanyFactsSource,
+    finra::FinraClient,
     http::LiveConfig,
     live::{FredClient, SecClient, StooqClient},
     ownership::OwnershipSource,
@@ -19,8 +20,9 @@ use super::{
 };
 use crate::analysis::AnalysisInputs;
 
-/// The sources of one analysis. Short interest and ownership have no free live source, so in
-/// live mode they are absent (questions 11 and 12 then fall back or say 'not enough data').
+/// The sources of one analysis. Ownership has no free live source, so in live mode it is
+/// absent (question 11 then falls back to the cover-page estimate). Live short interest is
+/// FINRA's file, which has no float: question 12 then says 'not enough data'.
 #[derive(Clone)]
 pub struct MarketSources {
     pub company_facts: Arc<dyn CompanyFactsSource>,
@@ -45,7 +47,7 @@ impl MarketSources {
         }
     }
 
-    /// Live SEC (behind `limiter`), Stooq and FRED clients.
+    /// Live SEC (behind `limiter`), Stooq, FRED and FINRA clients.
     pub fn live(config: &LiveConfig, limiter: Arc<dyn RateLimiter>) -> Result<Self, SourceError> {
         let sec = Arc::new(SecClient::new(config, limiter)?);
         Ok(MarketSources {
@@ -53,7 +55,7 @@ impl MarketSources {
             submissions: sec,
             prices: Arc::new(StooqClient::new(config)?),
             treasury: Arc::new(FredClient::new(config)?),
-            short_interest: None,
+            short_interest: Some(Arc::new(FinraClient::new(config)?)),
             ownership: None,
         })
     }

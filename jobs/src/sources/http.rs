@@ -19,6 +19,8 @@ pub struct LiveConfig {
     pub stooq_base_url: String,
     /// `https://fred.stlouisfed.org` (10-year Treasury).
     pub fred_base_url: String,
+    /// `https://cdn.finra.org` (short-interest files).
+    pub finra_base_url: String,
     /// SEC fair access requires a User-Agent naming the operator and a contact address.
     pub user_agent: String,
     /// Whole-request timeout.
@@ -31,6 +33,7 @@ impl Default for LiveConfig {
             sec_data_base_url: "https://data.sec.gov".into(),
             stooq_base_url: "https://stooq.com".into(),
             fred_base_url: "https://fred.stlouisfed.org".into(),
+            finra_base_url: "https://cdn.finra.org".into(),
             user_agent: "AskBubba/0.1 (operator contact: admin@askbubba.example)".into(),
             timeout: Duration::from_secs(30),
         }

@@ -7,6 +7,7 @@ pub mod tickers;
 pub mod bundle;
 pub mod company_facts;
 pub mod error;
+pub mod finra;
 pub mod http;
 pub mod live;
 pub mod ownership;
