@@ -123,7 +123,11 @@ pub struct Provenance {
 
 /// The chart data of each question (the blocks of the spec's plain-text format).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum Chart {
     /// Q1, Q3 and Q10: label, value, growth %.
     ValueGrowth { rows: Vec<ValueGrowthRow> },
