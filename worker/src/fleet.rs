@@ -5,8 +5,10 @@ use std::{sync::Arc, time::Duration};
 
 use apalis::layers::WorkerBuilderExt;
 use apalis::prelude::*;
-use apalis_core::backend::ext::BackendExt;
+use apalis_core::backend::ext::{BackendExt, poll_strategy::PollWith};
 use futures::FutureExt;
+
+use crate::poll::EveryInterval;
 use jobs::{
     handlers::{
         JobContext, analyze_stock::AnalyzeStock, diagnostics, load_tickers::LoadTickers,
@@ -156,8 +158,8 @@ fn register<J: JobHandler>(
                     .missed_heartbeats(MISSED_HEARTBEATS);
                 let backend = apalis_sqlite::SqliteStorage::<serde_json::Value>::new(&pool)
                     .with_config(config)
-                    .before_start(move |_| restart_pause(restarts).map(Ok))
-                    .poll_with_interval(SQLITE_POLL);
+                    .before_start(move |_| restart_pause(restarts).map(Ok));
+                let backend = PollWith::new(backend, EveryInterval::new(SQLITE_POLL));
                 WorkerBuilder::new(format!("{instance}-{}-{restarts}", J::QUEUE))
                     .backend(backend)
                     .data(ctx.clone())
@@ -176,8 +178,8 @@ fn register<J: JobHandler>(
                     .missed_heartbeats(MISSED_HEARTBEATS);
                 let backend = apalis_postgres::PostgresStorage::<serde_json::Value>::new(&pool)
                     .with_config(config)
-                    .with_pubsub()
-                    .poll_with_interval(POSTGRES_POLL);
+                    .with_pubsub();
+                let backend = PollWith::new(backend, EveryInterval::new(POSTGRES_POLL));
                 WorkerBuilder::new(format!("{instance}-{}-{restarts}", J::QUEUE))
                     .backend(backend)
                     .data(ctx.clone())

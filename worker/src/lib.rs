@@ -3,6 +3,7 @@
 
 pub mod fleet;
 pub mod inspect;
+pub mod poll;
 pub mod scheduler;
 
 use std::time::Duration;

@@ -49,6 +49,18 @@ export default [
       await requireEndpoints(baseUrl, ANALYSIS_ROUTES);
       // Record every stage the page shows, however briefly (a snapshot analysis takes well under a second).
       await page.addInitScript(() => {
+        // The job's own events, as the page received them (reading the stream's body through
+        // the browser's devtools protocol is racy: the body may be gone once the stream ends).
+        window.__jobEvents = [];
+        const Native = window.EventSource;
+        window.EventSource = class extends Native {
+          constructor(url, init) {
+            super(url, init);
+            if (/\/api\/jobs\/[^/]+\/events$/.test(String(url))) {
+              this.addEventListener('job', (e) => window.__jobEvents.push(JSON.parse(e.data)));
+            }
+          }
+        };
         window.__stages = [];
         new MutationObserver(() => {
           const stage = document.querySelector('[data-testid="progress-stage"]')?.textContent?.replace(/\.\.\.$/, '');
@@ -57,17 +69,12 @@ export default [
           if (stage && (!last || last.stage !== stage || last.percent !== percent)) window.__stages.push({ stage, percent });
         }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
       });
-      // The job's own events, as the server streamed them.
-      const streamed = page.waitForResponse((res) => /\/api\/jobs\/[^/]+\/events$/.test(res.url()), { timeout: ANALYSIS_TIMEOUT });
       // NVDA: not opened by any earlier case, so a fresh job runs.
       await page.goto(`${baseUrl}/stock/NVDA`);
       await page.getByRole('progressbar', { name: 'Analyzing NVDA' }).waitFor();
-      const events = (await (await streamed).text())
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => JSON.parse(line.slice(5)));
       const done = page.getByTestId('company-name').or(page.getByTestId('analysis-error'));
       await done.first().waitFor({ timeout: ANALYSIS_TIMEOUT });
+      const events = await page.evaluate(() => window.__jobEvents);
       const error = page.getByTestId('analysis-error');
       if (await error.isVisible()) throw new Error(`analysis failed: ${await error.innerText()}`);
       assert.match(await page.getByTestId('company-name').innerText(), /NVIDIA/i);

@@ -139,7 +139,10 @@ fn spawn_worker(db: &TestDb, concurrency: usize) -> Child {
             &concurrency.to_string(),
         ])
         .env("DATABASE_URL", db.url.to_string())
-        .env("RUST_LOG", "warn")
+        .env(
+            "RUST_LOG",
+            std::env::var("BENCH_WORKER_RUST_LOG").unwrap_or_else(|_| "warn".into()),
+        )
         .stdout(Stdio::null())
         // BENCH_WORKER_LOGS=1 shows the workers' warnings (restarts, busy database).
         .stderr(if std::env::var_os("BENCH_WORKER_LOGS").is_some() {
@@ -179,7 +182,14 @@ async fn latency(queue: &JobQueue, store: &Store) -> anyhow::Result<f64> {
     loop {
         if let Some(p) = store.progress(&job.id).await? {
             let started: i64 = p.message.parse()?;
-            return Ok((started * 1000 - sent) as f64 / 1000.0);
+            let millis = (started * 1000 - sent) as f64 / 1000.0;
+            if millis > 250.0 {
+                eprintln!(
+                    "slow start: job {} took {millis:.0} ms (sent at {sent} us)",
+                    job.id
+                );
+            }
+            return Ok(millis);
         }
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
