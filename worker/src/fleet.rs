@@ -21,7 +21,6 @@ use jobs::{
     store::Store,
 };
 
-/// Every queue this worker binary serves.
 /// One kind of job this worker serves.
 struct Kind {
     queue: &'static str,
@@ -178,7 +177,8 @@ fn register<J: JobHandler>(
                     .missed_heartbeats(MISSED_HEARTBEATS);
                 let backend = apalis_postgres::PostgresStorage::<serde_json::Value>::new(&pool)
                     .with_config(config)
-                    .with_pubsub();
+                    .with_pubsub()
+                    .before_start(move |_| restart_pause(restarts).map(Ok));
                 let backend = PollWith::new(backend, EveryInterval::new(POSTGRES_POLL));
                 WorkerBuilder::new(format!("{instance}-{}-{restarts}", J::QUEUE))
                     .backend(backend)
