@@ -40,6 +40,16 @@ impl FiscalYear {
         Some(self.operating_cf.as_ref()?.value - self.capex.as_ref()?.value)
     }
 
+    /// `amount` as a percent of the year's sales (none when sales are missing or not positive).
+    pub fn percent_of_sales(&self, amount: Option<f64>) -> Option<f64> {
+        let sales = self
+            .revenue
+            .as_ref()
+            .map(|f| f.value)
+            .filter(|r| *r > 0.0)?;
+        Some(amount? / sales * 100.0)
+    }
+
     /// Funds from operations, roughly: net income plus depreciation (the REIT yardstick).
     pub fn ffo(&self) -> Option<f64> {
         Some(self.net_income.as_ref()?.value + self.depreciation.as_ref()?.value)

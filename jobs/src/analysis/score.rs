@@ -96,6 +96,17 @@ pub(crate) fn prov(label: String, figure: &Option<Figure>, out: &mut Vec<Provena
     }
 }
 
+/// The provenance of the figures a question used, skipping the ones that are missing.
+pub(crate) fn sources<'a>(
+    figures: impl IntoIterator<Item = (String, &'a Option<Figure>)>,
+) -> Vec<Provenance> {
+    let mut out = Vec::new();
+    for (label, figure) in figures {
+        prov(label, figure, &mut out);
+    }
+    out
+}
+
 /// Up to the last four years, for charts.
 pub(crate) fn chart_years(years: &[FiscalYear]) -> &[FiscalYear] {
     &years[years.len().saturating_sub(4)..]

@@ -7,7 +7,7 @@ use super::{
     record::{Chart, RevenueExpenseRow},
     rubric,
     score::{
-        Answer, Fundamentals, Vars, cagr, chart_years, growth, prov, span, value,
+        Answer, Fundamentals, Vars, cagr, chart_years, growth, prov, sources, span, value,
         value_growth_chart,
     },
 };
@@ -30,17 +30,10 @@ pub fn q1_revenue(f: &Fundamentals) -> Answer {
     let Some(growth) = cagr(from, to, n) else {
         return Answer::missing(name, chart, "the sales figures don't make a sensible trend");
     };
-    let mut provenance = Vec::new();
-    prov(
-        format!("Revenue {}", base.label),
-        &base.revenue,
-        &mut provenance,
-    );
-    prov(
-        format!("Revenue {}", latest.label),
-        &latest.revenue,
-        &mut provenance,
-    );
+    let provenance = sources([
+        (format!("Revenue {}", base.label), &base.revenue),
+        (format!("Revenue {}", latest.label), &latest.revenue),
+    ]);
     let vars = Vars::from([
         ("prev", money(from)),
         ("now", money(to)),
@@ -141,17 +134,10 @@ pub fn q3_earnings(f: &Fundamentals) -> Answer {
         value(&base.net_income).unwrap_or(0.0),
         value(&latest.net_income).unwrap_or(0.0),
     );
-    let mut provenance = Vec::new();
-    prov(
-        format!("Net income {}", base.label),
-        &base.net_income,
-        &mut provenance,
-    );
-    prov(
-        format!("Net income {}", latest.label),
-        &latest.net_income,
-        &mut provenance,
-    );
+    let provenance = sources([
+        (format!("Net income {}", base.label), &base.net_income),
+        (format!("Net income {}", latest.label), &latest.net_income),
+    ]);
     let prev_desc = match from {
         f if f < 0.0 => format!("a loss of {}", money(-f)),
         f if f > 0.0 => format!("a profit of {}", money(f)),
@@ -165,9 +151,7 @@ pub fn q3_earnings(f: &Fundamentals) -> Answer {
         ("years", n.to_string()),
         ("to_label", latest.label.clone()),
     ]);
-    let margin = |y: &FiscalYear| {
-        Some(value(&y.net_income)? / value(&y.revenue).filter(|r| *r > 0.0)? * 100.0)
-    };
+    let margin = |y: &FiscalYear| y.percent_of_sales(value(&y.net_income));
     let (score, metric, variant) = if to > 0.0 && from > 0.0 {
         let growth = cagr(from, to, n);
         vars.insert("cagr", growth.map_or_else(|| "N/A".into(), pct));

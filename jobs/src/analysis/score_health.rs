@@ -6,18 +6,14 @@ use super::{
     format::{money, pct, signed, times},
     record::{CashDebtRow, CashFlowRow, Chart, MarginRow},
     rubric::{self, with_trend},
-    score::{Answer, Fundamentals, Vars, chart_years, prov, span, value},
+    score::{Answer, Fundamentals, Vars, chart_years, prov, sources, span, value},
     sector::IndustryKind,
 };
 
 /// Q4: latest net margin, nudged by its 3-year trend.
 pub fn q4_margins(f: &Fundamentals) -> Answer {
-    let gross = |y: &FiscalYear| {
-        Some(value(&y.gross_profit)? / value(&y.revenue).filter(|r| *r > 0.0)? * 100.0)
-    };
-    let net = |y: &FiscalYear| {
-        Some(value(&y.net_income)? / value(&y.revenue).filter(|r| *r > 0.0)? * 100.0)
-    };
+    let gross = |y: &FiscalYear| y.percent_of_sales(value(&y.gross_profit));
+    let net = |y: &FiscalYear| y.percent_of_sales(value(&y.net_income));
     let rows = chart_years(f.years)
         .iter()
         .map(|y| MarginRow {
@@ -38,22 +34,14 @@ pub fn q4_margins(f: &Fundamentals) -> Answer {
     let margin = net(latest).unwrap_or(0.0);
     let base = span(f.years, |y| y.net_income.as_ref().and(y.revenue.as_ref())).map(|(b, _, _)| b);
     let change = base.and_then(net).map(|b| margin - b);
-    let mut provenance = Vec::new();
-    prov(
-        format!("Net income {}", latest.label),
-        &latest.net_income,
-        &mut provenance,
-    );
-    prov(
-        format!("Revenue {}", latest.label),
-        &latest.revenue,
-        &mut provenance,
-    );
-    prov(
-        format!("Gross profit {}", latest.label),
-        &latest.gross_profit,
-        &mut provenance,
-    );
+    let provenance = sources([
+        (format!("Net income {}", latest.label), &latest.net_income),
+        (format!("Revenue {}", latest.label), &latest.revenue),
+        (
+            format!("Gross profit {}", latest.label),
+            &latest.gross_profit,
+        ),
+    ]);
     let vars = Vars::from([
         ("margin", pct(margin)),
         ("cents", format!("{:.0}", margin.max(0.0))),
@@ -95,9 +83,7 @@ pub fn q5_cash_flows(f: &Fundamentals) -> Answer {
         answer.variant = "bank";
         return answer;
     }
-    let fcf_margin = |y: &FiscalYear| {
-        Some(y.free_cash_flow()? / value(&y.revenue).filter(|r| *r > 0.0)? * 100.0)
-    };
+    let fcf_margin = |y: &FiscalYear| y.percent_of_sales(y.free_cash_flow());
     let Some(latest) = f.years.iter().rev().find(|y| fcf_margin(y).is_some()) else {
         return Answer::missing(
             name,
@@ -108,22 +94,14 @@ pub fn q5_cash_flows(f: &Fundamentals) -> Answer {
     let margin = fcf_margin(latest).unwrap_or(0.0);
     let base = span(f.years, |y| y.operating_cf.as_ref().and(y.capex.as_ref())).map(|(b, _, _)| b);
     let change = base.and_then(fcf_margin).map(|b| margin - b);
-    let mut provenance = Vec::new();
-    prov(
-        format!("Operating cash flow {}", latest.label),
-        &latest.operating_cf,
-        &mut provenance,
-    );
-    prov(
-        format!("Capital spending {}", latest.label),
-        &latest.capex,
-        &mut provenance,
-    );
-    prov(
-        format!("Revenue {}", latest.label),
-        &latest.revenue,
-        &mut provenance,
-    );
+    let provenance = sources([
+        (
+            format!("Operating cash flow {}", latest.label),
+            &latest.operating_cf,
+        ),
+        (format!("Capital spending {}", latest.label), &latest.capex),
+        (format!("Revenue {}", latest.label), &latest.revenue),
+    ]);
     let vars = Vars::from([
         ("fcf", money(latest.free_cash_flow().unwrap_or(0.0))),
         ("margin", pct(margin)),
