@@ -7,7 +7,8 @@ use axum::{
     routing::get,
 };
 use chrono::{Duration, Utc};
-use serde::{Deserialize, Serialize};
+use jobs::store::usage::ViewCount;
+use serde::Deserialize;
 
 use crate::{
     AppState,
@@ -28,20 +29,11 @@ struct TrendingParams {
     period: Option<String>,
 }
 
-/// One trending stock.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct TrendingOut {
-    symbol: String,
-    company_name: Option<String>,
-    views: i64,
-}
-
 /// The most viewed stocks of the last 24 hours, 7 days or 30 days (`period=24h|7d|30d`).
 async fn trending(
     State(state): State<AppState>,
     Query(params): Query<TrendingParams>,
-) -> ApiResult<Json<Vec<TrendingOut>>> {
+) -> ApiResult<Json<Vec<ViewCount>>> {
     let window = match params.period.as_deref().unwrap_or("24h") {
         "24h" => Duration::hours(24),
         "7d" => Duration::days(7),
@@ -52,21 +44,9 @@ async fn trending(
             )));
         }
     };
-    let counts = state.store.most_viewed(Utc::now() - window, 20).await?;
-    let mut out = Vec::with_capacity(counts.len());
-    for count in counts {
-        let company_name = state
-            .store
-            .find_ticker(&count.symbol)
-            .await?
-            .map(|t| t.name);
-        out.push(TrendingOut {
-            symbol: count.symbol,
-            company_name,
-            views: count.views,
-        });
-    }
-    Ok(Json(out))
+    Ok(Json(
+        state.store.most_viewed(Utc::now() - window, 20).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize)]

@@ -233,6 +233,7 @@ api_test!(batch_scores_need_a_signed_in_user, |backend| async move {
         .await
         .unwrap();
     assert_eq!(trending[0]["symbol"], "AAPL");
+    assert_eq!(trending[0]["companyName"], "Apple Inc.");
     assert_eq!(trending[0]["views"], 1);
     assert_eq!(app.get("/api/trending?period=1y").await.status(), 400);
     assert_eq!(

@@ -24,10 +24,12 @@ impl DailyOutcome {
     }
 }
 
-/// Views of one symbol over a period.
+/// Views of one symbol over a period, with the company's name from the ticker directory.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
 pub struct ViewCount {
     pub symbol: String,
+    pub company_name: Option<String>,
     pub views: i64,
 }
 
@@ -130,11 +132,12 @@ impl Store {
         since: DateTime<Utc>,
         limit: i64,
     ) -> StoreResult<Vec<ViewCount>> {
-        let sql = "SELECT symbol, CAST(SUM(views) AS BIGINT) AS views FROM (
+        let sql = "SELECT v.symbol, MAX(t.name) AS company_name, CAST(SUM(v.views) AS BIGINT) AS views FROM (
                 SELECT symbol, COUNT(*) AS views FROM stock_views WHERE viewed_at >= $1 GROUP BY symbol
                 UNION ALL
                 SELECT symbol, SUM(views) AS views FROM anonymous_stock_views WHERE day >= $2 GROUP BY symbol
-            ) AS v GROUP BY symbol ORDER BY views DESC, symbol LIMIT $3";
+            ) AS v LEFT JOIN tickers t ON t.ticker = v.symbol
+            GROUP BY v.symbol ORDER BY views DESC, v.symbol LIMIT $3";
         Ok(with_pool!(self, pool => sqlx::query_as(sql)
             .bind(since)
             .bind(since.date_naive())
