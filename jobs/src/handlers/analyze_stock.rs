@@ -64,7 +64,7 @@ impl JobHandler for AnalyzeStock {
                 "The SEC has no financial statements for {}",
                 self.symbol
             )),
-            other => source_error(other),
+            other => JobError::from(other),
         })?;
         let submissions = optional(submissions)?;
 
@@ -154,19 +154,6 @@ fn optional<T>(result: Result<T, SourceError>) -> Result<Option<T>, JobError> {
     match result {
         Ok(value) => Ok(Some(value)),
         Err(SourceError::NotFound) => Ok(None),
-        Err(err) => Err(source_error(err)),
-    }
-}
-
-/// Rate limits retry after the upstream's `Retry-After`; outages retry with backoff; corrupt
-/// data fails with the reason.
-fn source_error(err: SourceError) -> JobError {
-    match err {
-        SourceError::RateLimited { retry_after } => JobError::Retry {
-            reason: "a data source is rate limiting us".into(),
-            after: retry_after,
-        },
-        other if other.is_retryable() => JobError::retry(other),
-        other => JobError::permanent(other),
+        Err(err) => Err(err.into()),
     }
 }

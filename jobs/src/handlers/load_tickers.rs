@@ -7,7 +7,10 @@ use crate::{
         Job,
         runner::{JobError, JobHandler, JobRun},
     },
-    sources::tickers::{self, TickerEntry},
+    sources::{
+        http::Expect,
+        tickers::{self, TickerEntry},
+    },
 };
 
 /// Loads the SEC ticker list from the snapshot directory or sec.gov.
@@ -55,38 +58,14 @@ impl JobHandler for LoadTickers {
 
 /// Fetches `company_tickers_exchange.json` from sec.gov, within the fleet's SEC budget.
 async fn fetch_live(run: &JobRun) -> Result<Vec<TickerEntry>, JobError> {
-    let settings = &run.ctx.settings;
     run.ctx
         .limiter
         .acquire("sec", crate::limits::SEC_REQUESTS_PER_SECOND)
         .await;
     let url = format!(
         "{}/files/company_tickers_exchange.json",
-        settings.sec_www_base_url
+        run.ctx.settings.sec_www_base_url
     );
-    let response = run
-        .ctx
-        .http
-        .get(&url)
-        .send()
-        .await
-        .map_err(JobError::retry)?;
-    let status = response.status();
-    if status.as_u16() == 429 || status.as_u16() == 503 {
-        let after = response
-            .headers()
-            .get(reqwest::header::RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(std::time::Duration::from_secs);
-        return Err(JobError::Retry {
-            reason: format!("SEC answered {status}"),
-            after,
-        });
-    }
-    if !status.is_success() {
-        return Err(JobError::retry(format!("SEC answered {status} for {url}")));
-    }
-    let body = response.bytes().await.map_err(JobError::retry)?;
+    let body = run.ctx.http.get(&url, Expect::Json).await?;
     tickers::parse_exchange_file(&body).map_err(JobError::retry)
 }

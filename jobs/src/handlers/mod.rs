@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use crate::{
     limits::FleetLimiter,
+    queue::runner::JobError,
     settings::CommonSettings,
-    sources::{MarketSources, Snapshot},
+    sources::{MarketSources, Snapshot, SourceError, http::HttpFetcher},
     store::Store,
 };
 
@@ -22,7 +23,8 @@ pub struct JobContext {
     pub limiter: Arc<FleetLimiter>,
     /// Where market data comes from: the snapshot directory, or the live sources.
     pub sources: MarketSources,
-    pub http: reqwest::Client,
+    /// HTTP for live downloads that are not a market-data source (SEC's ticker list).
+    pub http: HttpFetcher,
     /// Lets the diagnostic crash job really crash (only the reliability tests set it).
     pub allow_crash_jobs: bool,
 }
@@ -51,11 +53,7 @@ impl JobContext {
             None => MarketSources::live(&settings.live_config(), limiter.clone())
                 .context("building the live data sources")?,
         };
-        let http = reqwest::Client::builder()
-            .user_agent(settings.sec_user_agent.clone())
-            .timeout(std::time::Duration::from_secs(30))
-            .build()
-            .context("building the HTTP client")?;
+        let http = HttpFetcher::new(&settings.live_config()).context("building the HTTP client")?;
         Ok(Arc::new(JobContext {
             store,
             settings,
@@ -64,5 +62,20 @@ impl JobContext {
             http,
             allow_crash_jobs: crate::settings::non_empty("WORKER_ALLOW_CRASH_JOBS").is_some(),
         }))
+    }
+}
+
+/// How a data-source failure ends a run: rate limits retry after the upstream's `Retry-After`,
+/// outages retry with backoff, missing or corrupt data fails with the reason.
+impl From<SourceError> for JobError {
+    fn from(err: SourceError) -> Self {
+        match err {
+            SourceError::RateLimited { retry_after } => JobError::Retry {
+                reason: "a data source is rate limiting us".into(),
+                after: retry_after,
+            },
+            other if other.is_retryable() => JobError::retry(other),
+            other => JobError::permanent(other),
+        }
     }
 }

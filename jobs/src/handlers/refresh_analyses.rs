@@ -53,12 +53,7 @@ impl JobHandler for RefreshAnalyses {
             {
                 Ok(s) => s,
                 Err(SourceError::NotFound) => continue,
-                Err(SourceError::RateLimited { retry_after }) => {
-                    return Err(JobError::Retry {
-                        reason: "the SEC is rate limiting us".into(),
-                        after: retry_after,
-                    });
-                }
+                Err(err @ SourceError::RateLimited { .. }) => return Err(err.into()),
                 Err(err) => {
                     tracing::warn!(%symbol, %err, "could not check filings");
                     continue;
