@@ -64,6 +64,8 @@ impl TickerIndex {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .clone();
+        // Nothing loaded yet (a fresh database): load now, but at most once a second, so a
+        // directory that is still empty is not re-read by every keystroke.
         if loaded.entries.is_empty() && loaded.at.elapsed() > MAX_AGE / 60 {
             return self.reload().await;
         }
@@ -102,6 +104,7 @@ impl TickerIndex {
 fn rank(entries: &[Entry], query: &str) -> Vec<TickerHit> {
     let upper = query.to_uppercase();
     let lower = query.to_lowercase();
+    let word_start = format!(" {lower}");
     let mut hits: Vec<(u8, &Entry)> = entries
         .iter()
         .filter_map(|e| {
@@ -109,9 +112,7 @@ fn rank(entries: &[Entry], query: &str) -> Vec<TickerHit> {
                 0
             } else if e.hit.ticker.starts_with(&upper) {
                 1
-            } else if e.name_lower.starts_with(&lower)
-                || e.name_lower.contains(&format!(" {lower}"))
-            {
+            } else if e.name_lower.starts_with(&lower) || e.name_lower.contains(&word_start) {
                 2
             } else {
                 return None;
