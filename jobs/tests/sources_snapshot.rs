@@ -24,8 +24,9 @@ fn snapshot() -> Snapshot {
 async fn sec_files_by_zero_padded_cik() {
     let s = snapshot();
     let facts = s.company_facts(19617).await.expect("JPM facts");
-    assert_eq!(facts.entity_name, "JPMORGAN CHASE & CO");
-    assert_eq!(facts.taxonomies(), vec!["dei", "us-gaap"]);
+    // CIK0000019617.json.gz: SEC now serves the name in mixed case, with four taxonomies.
+    assert_eq!(facts.entity_name, "JPMorgan Chase & Co");
+    assert_eq!(facts.taxonomies(), vec!["dei", "invest", "srt", "us-gaap"]);
     let subs = s.submissions(19617).await.expect("JPM submissions");
     assert_eq!(
         (subs.sic, subs.sic_description.as_deref()),
