@@ -1,25 +1,11 @@
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 
-import { swrFetcher } from '@/lib/api-client';
-
-/**
- * Data-fetch defaults from spec 000 section 7: no interval refetch, no refetch
- * on focus or reconnect, cached data never goes stale, no retries. Calls that
- * differ (usage refetches on focus, top stocks retries once) opt in locally.
- */
-export const swrDefaults: SWRConfiguration = {
-  fetcher: swrFetcher,
-  refreshInterval: 0,
-  revalidateOnFocus: false,
-  revalidateOnReconnect: false,
-  revalidateIfStale: false,
-  shouldRetryOnError: false,
-};
+import { swrDefaults } from '@/lib/swr';
 
 type AppProviderProps = { children: ReactNode; swr?: SWRConfiguration };
 
-/** `swr` lets tests pass a fresh cache (`provider: () => new Map()`). */
+/** The app's data-fetch defaults (`lib/swr.ts`); `swr` lets tests pass a fresh cache (`provider: () => new Map()`). */
 export function AppProvider({ children, swr }: AppProviderProps) {
   return <SWRConfig value={{ ...swrDefaults, ...swr }}>{children}</SWRConfig>;
 }

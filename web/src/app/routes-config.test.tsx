@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ANONYMOUS_SESSION_KEY } from '@/lib/anonymous-session';
-import { renderRoute, SIGNED_OUT, stubFetch } from '@/testing/render-route';
+import { renderRoute } from '@/app/testing/render-route';
+import { SIGNED_OUT, stubFetch } from '@/testing/fake-api';
 
 const adminApi = {
   '/api/user': { status: 200, body: { username: 'admin@example.com', isAdmin: true } },

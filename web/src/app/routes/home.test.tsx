@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { calledUrls, type FakeApi, renderRoute, SIGNED_OUT, signedIn, stubFetch } from '@/testing/render-route';
+import { renderRoute } from '@/app/testing/render-route';
+import { calledUrls, type FakeApi, SIGNED_OUT, signedIn, stubFetch } from '@/testing/fake-api';
 
 const TOP = [
   { symbol: 'NVDA', score: 81, companyName: 'NVIDIA Corp' },

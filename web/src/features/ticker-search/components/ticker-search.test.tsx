@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { AppProvider } from '@/app/provider';
-import { calledUrls, stubFetch } from '@/testing/render-route';
+import { calledUrls, stubFetch } from '@/testing/fake-api';
+import { TestSWRConfig } from '@/testing/swr';
 
 import { TickerSearch } from './ticker-search';
 
@@ -21,9 +21,9 @@ function renderSearch() {
     { initialEntries: ['/'] },
   );
   render(
-    <AppProvider swr={{ provider: () => new Map() }}>
+    <TestSWRConfig>
       <RouterProvider router={router} />
-    </AppProvider>,
+    </TestSWRConfig>,
   );
   return { router, input: screen.getByRole('combobox') };
 }

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { type FakeApi, renderRoute, SIGNED_OUT, signedIn, stubFetch } from '@/testing/render-route';
+import { renderRoute } from '@/app/testing/render-route';
+import { type FakeApi, SIGNED_OUT, signedIn, stubFetch } from '@/testing/fake-api';
 
 const home: FakeApi = { '/api/top-stocks': { status: 200, body: [] }, '/api/content': { status: 200, body: [] } };
 const account = { username: 'joe@example.com', queryBalance: 38, queriesUsed: 12, queriesLimit: 50, subscription: 'Free', isPaidUser: false };

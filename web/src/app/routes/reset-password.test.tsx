@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { renderRoute, SIGNED_OUT, stubFetch } from '@/testing/render-route';
+import { renderRoute } from '@/app/testing/render-route';
+import { SIGNED_OUT, stubFetch } from '@/testing/fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 

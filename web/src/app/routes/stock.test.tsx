@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Job } from '@/types/analysis';
 import { sampleRecord } from '@/testing/fixtures/analysis-record';
-import { type FakeApi, renderRoute, SIGNED_OUT, signedIn, stubFetch } from '@/testing/render-route';
+import { renderRoute } from '@/app/testing/render-route';
+import { type FakeApi, SIGNED_OUT, signedIn, stubFetch } from '@/testing/fake-api';
 
 const READY = { status: 200, body: { success: true, data: 'Ticker: AAPL', message: 'ok', record: sampleRecord, jobId: null } };
 const QUEUED = { status: 202, body: { success: false, message: 'Analysis in progress', jobId: 'job-1' } };
@@ -89,7 +90,9 @@ describe('stock page with a stored analysis', () => {
   });
 
   it('draws the short-interest chart on a 0-30% axis with Low, High and Crazy! lines', async () => {
-    const { SHORT_AXIS_MAX, SHORT_REFERENCE_LINES } = await import('./charts/short-interest-chart');
+    const { SHORT_AXIS_MAX, SHORT_REFERENCE_LINES } = await import(
+      '@/features/stock-analysis/components/charts/short-interest-chart'
+    );
     expect(SHORT_AXIS_MAX).toBe(30);
     expect(SHORT_REFERENCE_LINES).toEqual([
       { value: 1, label: 'Low' },

@@ -1,9 +1,4 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-
-import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/routes-config';
 
 type Answer = { status: number; body?: unknown };
 
@@ -31,17 +26,6 @@ export const calledUrls = (spy: ReturnType<typeof stubFetch>) =>
     const url = new URL(String(input), 'http://localhost');
     return url.pathname + url.search;
   });
-
-/** Renders the real route table at `url` with a fresh SWR cache per test. */
-export function renderRoute(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const view = render(
-    <AppProvider swr={{ provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return { router, ...view };
-}
 
 export const SIGNED_OUT: FakeApi = { '/api/user': { status: 401, body: 'Unauthorized' } };
 export const signedIn = (user: Record<string, unknown> = {}): FakeApi => ({

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { type FakeApi, renderRoute, signedIn, stubFetch } from '@/testing/render-route';
+import { renderRoute } from '@/app/testing/render-route';
+import { type FakeApi, signedIn, stubFetch } from '@/testing/fake-api';
 
 const scores = [8, 7, 6, 9, 7, 5, 4, 6, 3, 7, null, 10];
 const batch = (url: URL) => {

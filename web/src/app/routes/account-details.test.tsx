@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { renderRoute, signedIn, stubFetch } from '@/testing/render-route';
+import { renderRoute } from '@/app/testing/render-route';
+import { signedIn, stubFetch } from '@/testing/fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
