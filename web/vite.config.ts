@@ -28,7 +28,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // eslint.config.test.ts proves the import-boundary rule of eslint.config.js can fail.
+    include: ['src/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
     restoreMocks: true,
   },
 });
