@@ -72,9 +72,13 @@ pub async fn run(
     seed_tickers(&store).await;
     let state = AppState::new(store.clone(), settings.clone());
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let background = settings
-        .embedded_worker
-        .then(|| spawn_embedded_worker(&store, &settings, stop_rx));
+    let background = settings.embedded_worker.then(|| {
+        tokio::spawn(jobs::runtime::run_embedded(
+            store.clone(),
+            settings.common.clone(),
+            stop_rx,
+        ))
+    });
     tracing::info!(address = %listener.local_addr()?, database = %settings.common.database_url, embedded_worker = settings.embedded_worker, "api listening");
     let served = axum::serve(
         listener,
@@ -104,32 +108,4 @@ async fn seed_tickers(store: &Store) {
         Ok(_) => {}
         Err(err) => tracing::warn!(%err, "could not count tickers"),
     }
-}
-
-/// The embedded mode's in-process worker and scheduler, stopped with the API.
-fn spawn_embedded_worker(
-    store: &Store,
-    settings: &Settings,
-    stop: tokio::sync::watch::Receiver<bool>,
-) -> tokio::task::JoinHandle<()> {
-    let store = store.clone();
-    let common = settings.common.clone();
-    tokio::spawn(async move {
-        let cli = <worker::Cli as clap::Parser>::parse_from(["worker", "--concurrency", "2"]);
-        let signal = |mut stop: tokio::sync::watch::Receiver<bool>| async move {
-            let _ = stop.wait_for(|s| *s).await;
-            Ok(())
-        };
-        let scheduler = worker::scheduler::run(store.clone(), common.clone(), signal(stop.clone()));
-        let worker = worker::run(store, common, &cli, signal(stop));
-        let (scheduled, worked) = tokio::join!(scheduler, worker);
-        for result in [scheduled, worked] {
-            if let Err(err) = result {
-                tracing::error!(
-                    error = format!("{err:#}"),
-                    "embedded worker stopped with an error"
-                );
-            }
-        }
-    })
 }

@@ -41,7 +41,7 @@ async fn run() -> anyhow::Result<()> {
 
 /// Resolves on SIGTERM or ctrl-c.
 async fn shutdown_signal() {
-    let _ = worker::shutdown_signal().await;
+    let _ = jobs::runtime::shutdown_signal().await;
     tracing::info!("shutting down");
 }
 

@@ -8,8 +8,11 @@ pub mod analysis;
 pub mod handlers;
 pub mod limits;
 pub mod mail;
+pub mod market_data;
 pub mod queue;
+pub mod runtime;
 pub mod settings;
 pub mod sources;
 pub mod store;
+#[cfg(feature = "testing")]
 pub mod testing;

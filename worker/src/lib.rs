@@ -1,16 +1,12 @@
-//! The worker process: one job-library worker per queue, all under one monitor that
-//! restarts them after backend errors and shuts down gracefully.
+//! The `worker` binary's command line: run jobs (the runtime in `jobs::runtime`), run the
+//! scheduler, or inspect the queue (`--list`, `--show`).
 
-pub mod fleet;
 pub mod inspect;
-pub mod poll;
-pub mod scheduler;
 
 use std::time::Duration;
 
-use anyhow::Context;
 use clap::Parser;
-use jobs::{handlers::JobContext, settings::CommonSettings, store::Store};
+use jobs::runtime::WorkerOptions;
 
 /// Command line of the `worker` binary.
 #[derive(Debug, Parser, Clone)]
@@ -74,42 +70,13 @@ impl Cli {
     }
 }
 
-/// Resolves on SIGTERM or ctrl-c.
-pub async fn shutdown_signal() -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-        tokio::select! {
-            res = tokio::signal::ctrl_c() => res,
-            _ = term.recv() => Ok(()),
+impl Cli {
+    /// The runtime's options from the command line.
+    pub fn worker_options(&self) -> WorkerOptions {
+        WorkerOptions {
+            concurrency: self.concurrency,
+            queues: self.queues.clone(),
+            shutdown_timeout: Duration::from_secs(self.shutdown_timeout),
         }
     }
-    #[cfg(not(unix))]
-    tokio::signal::ctrl_c().await
-}
-
-/// Runs workers until `signal` resolves, then lets in-flight jobs finish for up to the
-/// shutdown timeout and hands back whatever this process still holds.
-pub async fn run(
-    store: Store,
-    settings: CommonSettings,
-    cli: &Cli,
-    signal: impl std::future::Future<Output = std::io::Result<()>> + Send + 'static,
-) -> anyhow::Result<()> {
-    let ctx = JobContext::new(store.clone(), settings).await?;
-    let instance = fleet::instance_name();
-    let queues = fleet::select_queues(&cli.queues)?;
-    tracing::info!(%instance, ?queues, concurrency = cli.concurrency, "worker starting");
-    let monitor = fleet::monitor(&store, ctx, &queues, cli.concurrency.max(1), &instance)
-        .shutdown_timeout(Duration::from_secs(cli.shutdown_timeout));
-    let result = monitor.run_with_signal(signal).await;
-    let handed_back = store
-        .hand_back_jobs(&format!("{instance}-"))
-        .await
-        .context("handing unfinished jobs back to the queue")?;
-    if handed_back > 0 {
-        tracing::warn!(handed_back, "unfinished jobs handed back to the queue");
-    }
-    tracing::info!(%instance, "worker stopped");
-    result.context("worker monitor")
 }

@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use clap::Parser;
-use jobs::settings::CommonSettings;
+use jobs::{runtime, settings::CommonSettings};
 use worker::{Cli, Mode};
 
 #[tokio::main]
@@ -27,8 +27,18 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.mode() {
         Mode::List => worker::inspect::list(&store, &cli).await,
         Mode::Show(id) => worker::inspect::show(&store, &id, cli.json).await,
-        Mode::Scheduler => worker::scheduler::run(store, settings, worker::shutdown_signal()).await,
-        Mode::Work => worker::run(store, settings, &cli, worker::shutdown_signal()).await,
+        Mode::Scheduler => {
+            runtime::scheduler::run(store, settings, runtime::shutdown_signal()).await
+        }
+        Mode::Work => {
+            runtime::run_worker(
+                store,
+                settings,
+                &cli.worker_options(),
+                runtime::shutdown_signal(),
+            )
+            .await
+        }
     }
 }
 

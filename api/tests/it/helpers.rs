@@ -138,8 +138,11 @@ impl InProcessWorker {
             let mut common = CommonSettings::from_env().unwrap();
             common.redis_url = None;
             common.market_data_dir = Some(market_data_dir());
-            let cli = <worker::Cli as clap::Parser>::parse_from(["worker", "--queues", &queues]);
-            let _ = worker::run(store, common, &cli, async move {
+            let options = jobs::runtime::WorkerOptions {
+                queues: queues.split(',').map(str::to_string).collect(),
+                ..Default::default()
+            };
+            let _ = jobs::runtime::run_worker(store, common, &options, async move {
                 let _ = stopped.wait_for(|s| *s).await;
                 Ok(())
             })

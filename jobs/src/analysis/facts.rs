@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use crate::sources::company_facts::{CompanyFacts, RawFact};
+use crate::market_data::{CompanyFacts, RawFact};
 
 /// One reported (or derived) number and where it came from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -192,6 +192,21 @@ impl FactBook {
         book
     }
 
+    /// For every period, the figure of the first concept in `concepts` that reports it.
+    pub fn merged(&self, concepts: &[&str]) -> Vec<Figure> {
+        let mut seen = std::collections::HashSet::new();
+        let mut out: Vec<Figure> = Vec::new();
+        for concept in concepts {
+            for figure in self.get(concept) {
+                if seen.insert((figure.start, figure.end)) {
+                    out.push(figure.clone());
+                }
+            }
+        }
+        out.sort_by_key(|f| (f.end, f.start));
+        out
+    }
+
     /// Figures of one concept (bare name), sorted by period end.
     pub fn get(&self, concept: &str) -> &[Figure] {
         self.by_concept.get(concept).map_or(&[], Vec::as_slice)
@@ -281,7 +296,7 @@ fn to_figure(fact: &RawFact, taxonomy: &str, name: &str, unit: &str) -> Option<F
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sources::company_facts::Concept;
+    use crate::market_data::Concept;
 
     fn fact(
         start: Option<&str>,

@@ -91,24 +91,9 @@ pub fn fiscal_label(end: NaiveDate) -> String {
     format!("FY{year}")
 }
 
-/// For every period, the figure of the first concept in `concepts` that reports it.
-pub fn merged(book: &FactBook, concepts: &[&str]) -> Vec<Figure> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out: Vec<Figure> = Vec::new();
-    for concept in concepts {
-        for figure in book.get(concept) {
-            if seen.insert((figure.start, figure.end)) {
-                out.push(figure.clone());
-            }
-        }
-    }
-    out.sort_by_key(|f| (f.end, f.start));
-    out
-}
-
 /// Annual-length figures from annual reports.
 fn annual(book: &FactBook, concepts: &[&str]) -> Vec<Figure> {
-    merged(book, concepts)
+    book.merged(concepts)
         .into_iter()
         .filter(|f| f.kind() == PeriodKind::Year && f.from_annual_report())
         .collect()
@@ -148,7 +133,7 @@ pub fn difference(a: &Figure, b: &Figure) -> Figure {
 
 /// Instant figures (balance sheet, cover page) of a concept list, merged by date.
 pub fn instants(book: &FactBook, concepts: &[&str]) -> Vec<Figure> {
-    merged(book, concepts)
+    book.merged(concepts)
         .into_iter()
         .filter(|f| f.start.is_none())
         .collect()
@@ -260,7 +245,7 @@ pub fn fiscal_years(book: &FactBook, kind: IndustryKind) -> Vec<FiscalYear> {
         series(c::DEPRECIATION),
         series(c::EPS_DILUTED),
     );
-    let shares = super::history::split_adjusted(series(c::DILUTED_SHARES));
+    let shares = super::shares::split_adjusted(series(c::DILUTED_SHARES));
     ends.into_iter()
         .map(|end| {
             let rev = ending_near(&revenue, end).cloned();
@@ -321,8 +306,7 @@ mod tests {
             "CashAndCashEquivalentsAtCarryingValue": instant(20.0),
         }}});
         let facts =
-            crate::sources::company_facts::CompanyFacts::from_json(body.to_string().as_bytes())
-                .unwrap();
+            crate::market_data::CompanyFacts::from_json(body.to_string().as_bytes()).unwrap();
         FactBook::build(&facts, c::all(), "2025-06-30".parse().unwrap())
     }
 

@@ -1,5 +1,5 @@
 //! Time series the market questions need: trailing-twelve-month (TTM) results at every
-//! reported period end, and the share count over time restated across stock splits.
+//! reported period end. (The share count over time is `shares`.)
 //!
 //! A 10-Q carries quarter and year-to-date figures (cash flows only year-to-date), so TTM at a
 //! quarter end is `last fiscal year + this year-to-date - the same year-to-date a year
@@ -11,7 +11,7 @@ use chrono::NaiveDate;
 use super::{
     concepts as c,
     facts::{FactBook, Figure, PeriodKind},
-    financials::{balance_at, merged},
+    financials::balance_at,
     sector::IndustryKind,
 };
 
@@ -81,12 +81,12 @@ pub fn ttm(series: &[Figure], end: NaiveDate) -> Option<Figure> {
 
 /// TTM points at every period end on or after `since`, oldest first.
 pub fn ttm_points(book: &FactBook, kind: IndustryKind, since: NaiveDate) -> Vec<TtmPoint> {
-    let revenue = merged(book, c::revenue(kind));
-    let net_income = merged(book, c::NET_INCOME);
+    let revenue = book.merged(c::revenue(kind));
+    let net_income = book.merged(c::NET_INCOME);
     let (ocf, capex, dep) = (
-        merged(book, c::OPERATING_CASH_FLOW),
-        merged(book, c::CAPEX),
-        merged(book, c::DEPRECIATION),
+        book.merged(c::OPERATING_CASH_FLOW),
+        book.merged(c::CAPEX),
+        book.merged(c::DEPRECIATION),
     );
     let mut ends: Vec<NaiveDate> = revenue
         .iter()
@@ -116,72 +116,6 @@ pub fn ttm_points(book: &FactBook, kind: IndustryKind, since: NaiveDate) -> Vec<
             })
         })
         .collect()
-}
-
-/// How many old shares became one new share (or the reverse) when consecutive counts jump by
-/// close to a whole factor: 2-for-1 up to 50-for-1 forward splits and 1-for-2 up to 1-for-50
-/// reverse splits. Real issuance or buybacks move a count by percents, not by whole multiples.
-fn split_factor(older: f64, newer: f64) -> Option<f64> {
-    if older <= 0.0 || newer <= 0.0 {
-        return None;
-    }
-    let ratio = newer / older;
-    let near_whole = |r: f64| {
-        let n = r.round();
-        (2.0..=50.0).contains(&n) && (r / n - 1.0).abs() < 0.05
-    };
-    if ratio > 1.0 && near_whole(ratio) {
-        Some(ratio.round())
-    } else if ratio < 1.0 && near_whole(1.0 / ratio) {
-        Some(1.0 / (1.0 / ratio).round())
-    } else {
-        None
-    }
-}
-
-/// Restates older share counts to the newest basis across splits. Later filings restate
-/// comparatives themselves, but a year last reported before a split (NVIDIA's fiscal 2022,
-/// last filed before the 2024 ten-for-one split) keeps the old count.
-pub fn split_adjusted(mut figures: Vec<Figure>) -> Vec<Figure> {
-    figures.sort_by_key(|f| f.end);
-    let mut factor = 1.0;
-    for i in (0..figures.len().saturating_sub(1)).rev() {
-        let newer = figures[i + 1].value / factor;
-        if let Some(split) = split_factor(figures[i].value, newer) {
-            factor *= split;
-        }
-        if factor != 1.0 {
-            figures[i].value *= factor;
-            figures[i].concept = format!("{} (restated for stock splits)", figures[i].concept);
-        }
-    }
-    figures
-}
-
-/// Shares outstanding over time (cover page and balance sheet; diluted weighted averages when
-/// neither is reported), restated across splits, oldest first.
-pub fn share_history(book: &FactBook) -> Vec<Figure> {
-    let mut points: Vec<Figure> = merged(book, c::SHARES_OUTSTANDING)
-        .into_iter()
-        .filter(|f| f.start.is_none())
-        .collect();
-    if points.len() < 2 {
-        let diluted = merged(book, c::DILUTED_SHARES);
-        for figure in diluted
-            .into_iter()
-            .filter(|f| matches!(f.kind(), PeriodKind::Quarter | PeriodKind::Year))
-        {
-            if !points.iter().any(|p| p.end == figure.end) {
-                points.push(figure);
-            }
-        }
-    }
-    split_adjusted(points)
-}
-
-/// The share count in force on `date`: the latest point on or before it.
-pub fn shares_at(history: &[Figure], date: NaiveDate) -> Option<&Figure> {
-    history.iter().take_while(|f| f.end <= date).last()
 }
 
 #[cfg(test)]
@@ -222,20 +156,5 @@ mod tests {
             None,
             "no prior year in the data"
         );
-    }
-
-    #[test]
-    fn splits_are_detected_and_buybacks_are_not() {
-        let mut shares = vec![
-            fig(None, "2022-01-30", 2_535.0, "2024-02-21"),
-            fig(None, "2023-01-29", 25_070.0, "2025-02-26"),
-            fig(None, "2024-01-28", 24_940.0, "2026-02-25"),
-        ];
-        shares = split_adjusted(shares);
-        assert_eq!(shares[0].value, 25_350.0);
-        assert_eq!(shares[2].value, 24_940.0);
-        assert!(shares[0].concept.contains("restated"));
-        assert_eq!(split_factor(100.0, 97.0), None);
-        assert_eq!(split_factor(100.0, 25.0), Some(0.25));
     }
 }

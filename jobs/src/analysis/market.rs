@@ -7,12 +7,8 @@
 
 use chrono::{Datelike, Months, NaiveDate};
 
-use super::{
-    facts::Figure,
-    history::{TtmPoint, shares_at},
-    sector::IndustryKind,
-};
-use crate::sources::{prices::PricePoint, treasury::RatePoint};
+use super::{facts::Figure, history::TtmPoint, sector::IndustryKind, shares::shares_at};
+use crate::market_data::{PricePoint, RatePoint};
 
 /// A close older than this is not "today's" price.
 const MAX_STALE_DAYS: i64 = 31;

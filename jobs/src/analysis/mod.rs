@@ -20,6 +20,7 @@ pub mod score_health;
 pub mod score_market;
 pub mod score_owners;
 pub mod sector;
+pub mod shares;
 pub mod text_format;
 
 use chrono::NaiveDate;
@@ -29,26 +30,7 @@ use record::{FilingRef, ForwardReturns, MarketValuePoint, PriceRange, TITLES};
 use score::{Answer, Fundamentals};
 use score_market::MarketInputs;
 
-use crate::sources::{
-    company_facts::CompanyFacts, ownership::Ownership, prices::PricePoint,
-    short_interest::ShortInterest, submissions::Submissions, treasury::RatePoint,
-};
-
-/// Everything one analysis reads. Only the company facts are required; every other input may
-/// be missing, and the questions that need it then say 'not enough data'.
-#[derive(Debug, Clone, Default)]
-pub struct AnalysisInputs {
-    /// The ticker as the user asked for it (e.g. `AAPL`).
-    pub symbol: String,
-    pub company_facts: CompanyFacts,
-    pub submissions: Option<Submissions>,
-    /// Daily closes, oldest first.
-    pub prices: Option<Vec<PricePoint>>,
-    /// The 10-year Treasury yield, oldest first.
-    pub treasury: Option<Vec<RatePoint>>,
-    pub short_interest: Option<ShortInterest>,
-    pub ownership: Option<Ownership>,
-}
+use crate::market_data::AnalysisInputs;
 
 /// Why no record could be produced.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -86,7 +68,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     let latest_balance = financials::latest_balance(&book);
     let history_start = market::three_years_before(as_of) - chrono::Duration::days(400);
     let ttm = history::ttm_points(&book, kind, history_start);
-    let shares = history::share_history(&book);
+    let shares = shares::share_history(&book);
     let public_float = financials::instants(&book, concepts::PUBLIC_FLOAT).pop();
     let prices = inputs.prices.as_deref().unwrap_or(&[]);
     let rates = inputs.treasury.as_deref().unwrap_or(&[]);
@@ -245,6 +227,7 @@ fn question(number: u8, answer: Answer) -> QuestionResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::market_data::CompanyFacts;
 
     #[test]
     fn overall_score_follows_the_spec() {

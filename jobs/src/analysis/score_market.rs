@@ -8,16 +8,15 @@ use super::{
     facts::Figure,
     financials::FiscalYear,
     format::{money, pct, signed, times},
-    history::{TtmPoint, shares_at},
+    history::TtmPoint,
     market::{self, close_on, treasury_on},
     record::{Chart, Provenance, RatioRow, YieldRow},
     rubric,
     score::{Answer, Vars, cagr, span},
     sector::IndustryKind,
+    shares::shares_at,
 };
-use crate::sources::{
-    ownership::Ownership, prices::PricePoint, short_interest::ShortInterest, treasury::RatePoint,
-};
+use crate::market_data::{Ownership, PricePoint, RatePoint, ShortInterest};
 
 /// What questions 7-12 read.
 pub struct MarketInputs<'a> {

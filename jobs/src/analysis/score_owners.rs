@@ -9,7 +9,7 @@ use super::{
     score::{Answer, Vars, cagr, span},
     score_market::{MarketInputs, market_cap},
 };
-use crate::sources::short_interest::ShortInterest;
+use crate::market_data::ShortInterest;
 
 /// Q10: 3-year CAGR of diluted shares.
 pub fn q10_dilution(years: &[FiscalYear]) -> Answer {

@@ -5,7 +5,7 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    analysis::{self, AnalysisError, AnalysisInputs, text_format},
+    analysis::{self, AnalysisError, text_format},
     queue::{
         Job,
         runner::{JobError, JobHandler, JobRun},
@@ -54,22 +54,20 @@ impl JobHandler for AnalyzeStock {
         let company = store.find_ticker(&self.symbol).await?.ok_or_else(|| {
             JobError::permanent(format!("{} is not in the SEC's ticker list", self.symbol))
         })?;
-        let cik = company.cik as u64;
-        let (facts, submissions) = tokio::join!(
-            sources.company_facts.company_facts(cik),
-            sources.submissions.submissions(cik)
-        );
-        let company_facts = facts.map_err(|err| match err {
-            SourceError::NotFound => JobError::permanent(format!(
-                "The SEC has no financial statements for {}",
-                self.symbol
-            )),
-            other => JobError::from(other),
-        })?;
-        let submissions = optional(submissions)?;
+        let filings = sources
+            .filings(&self.symbol, company.cik as u64)
+            .await
+            .map_err(|err| match err {
+                SourceError::NotFound => JobError::permanent(format!(
+                    "The SEC has no financial statements for {}",
+                    self.symbol
+                )),
+                other => JobError::from(other),
+            })?;
 
         stage(1, "Sorting annual and quarterly figures".into()).await;
-        let annual = submissions
+        let annual = filings
+            .submissions
             .as_ref()
             .and_then(|s| s.latest_annual_report())
             .and_then(|r| r.filing_date);
@@ -83,27 +81,7 @@ impl JobHandler for AnalyzeStock {
         .await;
 
         stage(3, "Reading prices, bond yields and short interest".into()).await;
-        let (prices, treasury) = tokio::join!(
-            sources.prices.daily_closes(&self.symbol),
-            sources.treasury.ten_year_yield()
-        );
-        let short_interest = match &sources.short_interest {
-            Some(source) => optional(source.short_interest(&self.symbol).await)?.flatten(),
-            None => None,
-        };
-        let ownership = match &sources.ownership {
-            Some(source) => optional(source.ownership(&self.symbol).await)?.flatten(),
-            None => None,
-        };
-        let inputs = AnalysisInputs {
-            symbol: self.symbol.clone(),
-            company_facts,
-            submissions,
-            prices: optional(prices)?,
-            treasury: optional(treasury)?,
-            short_interest,
-            ownership,
-        };
+        let inputs = sources.with_market_data(filings).await?;
 
         stage(4, "Scoring the 12 questions".into()).await;
         let today = Utc::now().date_naive();
@@ -146,14 +124,5 @@ pub fn not_analysable_message(symbol: &str, err: &AnalysisError) -> String {
         AnalysisError::NotEnoughData(_) => {
             format!("The filings don't tell me enough to grade {symbol}, so I won't pretend.")
         }
-    }
-}
-
-/// `NotFound` is "not available" for optional inputs; other errors fail or retry the run.
-fn optional<T>(result: Result<T, SourceError>) -> Result<Option<T>, JobError> {
-    match result {
-        Ok(value) => Ok(Some(value)),
-        Err(SourceError::NotFound) => Ok(None),
-        Err(err) => Err(err.into()),
     }
 }

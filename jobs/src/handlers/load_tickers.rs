@@ -3,14 +3,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
+    market_data::tickers::{TickerEntry, parse_exchange_file},
     queue::{
         Job,
         runner::{JobError, JobHandler, JobRun},
     },
-    sources::{
-        http::Expect,
-        tickers::{self, TickerEntry},
-    },
+    sources::{http::Expect, tickers},
 };
 
 /// Loads the SEC ticker list from the snapshot directory or sec.gov.
@@ -67,5 +65,5 @@ async fn fetch_live(run: &JobRun) -> Result<Vec<TickerEntry>, JobError> {
         run.ctx.settings.sec_www_base_url
     );
     let body = run.ctx.http.get(&url, Expect::Json).await?;
-    tickers::parse_exchange_file(&body).map_err(JobError::retry)
+    parse_exchange_file(&body).map_err(JobError::retry)
 }

@@ -1,6 +1,7 @@
 //! The durable job queue, on the job library (apalis) over the same database as the store.
 //! The API enqueues with [`JobQueue`]; the worker runs handlers through [`runner`].
 
+pub mod context;
 mod enqueue;
 pub mod runner;
 
@@ -8,6 +9,7 @@ use std::time::Duration;
 
 use serde::{Serialize, de::DeserializeOwned};
 
+pub use context::JobContext;
 pub use enqueue::{Enqueued, JobQueue, QueueError};
 
 /// A kind of job: a versioned, serde payload on an explicit queue.

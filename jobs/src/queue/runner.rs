@@ -10,7 +10,8 @@ use apalis_core::{
 };
 use rand::Rng;
 
-use super::{Envelope, Job};
+use super::{Envelope, Job, context::JobContext};
+use crate::sources::SourceError;
 use crate::store::Store;
 
 /// Why a run failed, and so what happens next.
@@ -47,13 +48,28 @@ impl From<crate::store::StoreError> for JobError {
     }
 }
 
+/// How a data-source failure ends a run: rate limits retry after the upstream's `Retry-After`,
+/// outages retry with backoff, missing or corrupt data fails with the reason.
+impl From<SourceError> for JobError {
+    fn from(err: SourceError) -> Self {
+        match err {
+            SourceError::RateLimited { retry_after } => JobError::Retry {
+                reason: "a data source is rate limiting us".into(),
+                after: retry_after,
+            },
+            other if other.is_retryable() => JobError::retry(other),
+            other => JobError::permanent(other),
+        }
+    }
+}
+
 /// What a handler gets besides its payload.
 pub struct JobRun {
     pub job_id: String,
     pub queue: &'static str,
     /// 1 for the first run.
     pub attempt: i64,
-    pub ctx: Arc<crate::handlers::JobContext>,
+    pub ctx: Arc<JobContext>,
 }
 
 impl JobRun {
@@ -93,9 +109,9 @@ pub fn backoff(attempt: i64) -> Duration {
 pub async fn run_task<J: JobHandler>(
     payload: serde_json::Value,
     task_id: TaskId,
-    ctx: Data<Arc<crate::handlers::JobContext>>,
+    ctx: Data<Arc<JobContext>>,
 ) -> Result<serde_json::Value, BoxDynError> {
-    let ctx: Arc<crate::handlers::JobContext> = (*ctx).clone();
+    let ctx: Arc<JobContext> = (*ctx).clone();
     let job_id = task_id.to_string();
     let record = ctx
         .store

@@ -1,24 +1,21 @@
 //! One handle on every source an analysis reads, in snapshot or live mode, and the fetch of
-//! all of a company's inputs. The job handler builds a [`MarketSources`] once at start-up and
-//! calls [`MarketSources::gather`] per analysis; `analysis::analyze` does the rest.
+//! all of a company's inputs. The job context builds a [`MarketSources`] once at start-up; the
+//! `AnalyzeStock` job calls [`MarketSources::filings`] and [`MarketSources::with_market_data`]
+//! per analysis (tests call both through [`MarketSources::gather`]); `analysis::analyze` does
+//! the rest.
 
 use std::sync::Arc;
 
 use super::{
-    SourceError,
-    company_facts::CompanyFactsSource,
+    CompanyFactsSource, OwnershipSource, PriceSource, ShortInterestSource, SourceError,
+    SubmissionsSource, TreasurySource,
     finra::FinraClient,
     http::LiveConfig,
     live::{FredClient, SecClient, StooqClient},
-    ownership::OwnershipSource,
-    prices::PriceSource,
     rate_limit::RateLimiter,
-    short_interest::ShortInterestSource,
     snapshot::Snapshot,
-    submissions::SubmissionsSource,
-    treasury::TreasurySource,
 };
-use crate::analysis::AnalysisInputs;
+use crate::market_data::AnalysisInputs;
 
 /// The sources of one analysis. Ownership has no free live source, so in live mode it is
 /// absent (question 11 then falls back to the cover-page estimate). Live short interest is
@@ -60,36 +57,63 @@ impl MarketSources {
         })
     }
 
-    /// Fetches every input of `symbol` (SEC CIK `cik`) at once.
-    ///
-    /// Company facts are required: their `NotFound` is returned as is. For the other inputs
-    /// `NotFound` means "not available" and becomes `None`; any other error (rate limits,
-    /// outages, corrupt files) is returned, so the job retries or fails with the reason
-    /// instead of storing a half-empty analysis.
+    /// Fetches every input of `symbol` (SEC CIK `cik`): [`Self::filings`], then
+    /// [`Self::with_market_data`]. The job handler makes the same two calls with its progress
+    /// stages in between.
     pub async fn gather(&self, symbol: &str, cik: u64) -> Result<AnalysisInputs, SourceError> {
-        let (facts, submissions, prices, treasury) = tokio::join!(
+        let filings = self.filings(symbol, cik).await?;
+        self.with_market_data(filings).await
+    }
+
+    /// The company's SEC filings: its XBRL facts (required: their `NotFound` is returned as
+    /// is) and its submissions (`None` when there are none). The market inputs are still
+    /// empty.
+    pub async fn filings(&self, symbol: &str, cik: u64) -> Result<AnalysisInputs, SourceError> {
+        let (facts, submissions) = tokio::join!(
             self.company_facts.company_facts(cik),
             self.submissions.submissions(cik),
-            self.prices.daily_closes(symbol),
-            self.treasury.ten_year_yield(),
         );
-        let short_interest = match &self.short_interest {
-            Some(source) => optional(source.short_interest(symbol).await)?.flatten(),
-            None => None,
-        };
-        let ownership = match &self.ownership {
-            Some(source) => optional(source.ownership(symbol).await)?.flatten(),
-            None => None,
-        };
         Ok(AnalysisInputs {
             symbol: symbol.to_ascii_uppercase(),
             company_facts: facts?,
             submissions: optional(submissions)?,
-            prices: optional(prices)?,
-            treasury: optional(treasury)?,
+            ..AnalysisInputs::default()
+        })
+    }
+
+    /// Adds prices, the 10-year Treasury yield, short interest and ownership to `inputs`.
+    ///
+    /// `NotFound` means "not available" and leaves the input `None`; any other error (rate
+    /// limits, outages, corrupt files) is returned, so the job retries or fails with the
+    /// reason instead of storing a half-empty analysis.
+    pub async fn with_market_data(
+        &self,
+        mut inputs: AnalysisInputs,
+    ) -> Result<AnalysisInputs, SourceError> {
+        let symbol = inputs.symbol.as_str();
+        let short_interest = async {
+            match &self.short_interest {
+                Some(source) => optional(source.short_interest(symbol).await).map(Option::flatten),
+                None => Ok(None),
+            }
+        };
+        let ownership = async {
+            match &self.ownership {
+                Some(source) => optional(source.ownership(symbol).await).map(Option::flatten),
+                None => Ok(None),
+            }
+        };
+        let (prices, treasury, short_interest, ownership) = tokio::join!(
+            self.prices.daily_closes(symbol),
+            self.treasury.ten_year_yield(),
             short_interest,
             ownership,
-        })
+        );
+        inputs.prices = optional(prices)?;
+        inputs.treasury = optional(treasury)?;
+        inputs.short_interest = short_interest?;
+        inputs.ownership = ownership?;
+        Ok(inputs)
     }
 }
 

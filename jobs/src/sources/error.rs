@@ -30,6 +30,12 @@ fn retry_hint(retry_after: &Option<Duration>) -> String {
     }
 }
 
+impl From<crate::market_data::ParseError> for SourceError {
+    fn from(err: crate::market_data::ParseError) -> Self {
+        SourceError::Parse(err.0)
+    }
+}
+
 impl SourceError {
     /// True when trying again later can help (rate limits and upstream outages).
     pub fn is_retryable(&self) -> bool {

@@ -44,11 +44,12 @@ use chrono::{Datelike, Duration as Days, NaiveDate, Utc, Weekday};
 use tokio::sync::Mutex;
 
 use super::{
+    ShortInterestSource,
     error::{SourceError, SourceFuture},
     http::{Expect, HttpFetcher, LiveConfig},
-    short_interest::{ShortInterest, ShortInterestSource},
     snapshot::parse_blocking,
 };
+use crate::market_data::ShortInterest;
 
 /// How many candidate settlement dates are tried before giving up (about three months).
 pub const MAX_TRIES: usize = 6;

@@ -5,14 +5,14 @@
 use std::sync::Arc;
 
 use super::{
-    company_facts::{CompanyFacts, CompanyFactsSource},
+    CompanyFactsSource, PriceSource, SubmissionsSource, TreasurySource,
     error::{SourceError, SourceFuture},
     http::{Expect, HttpFetcher, LiveConfig},
-    prices::{PricePoint, PriceSource, parse_price_csv},
     rate_limit::RateLimiter,
     snapshot::{cik_file_name, parse_blocking},
-    submissions::{Submissions, SubmissionsSource},
-    treasury::{RatePoint, TreasurySource, parse_fred_csv},
+};
+use crate::market_data::{
+    CompanyFacts, PricePoint, RatePoint, Submissions, parse_fred_csv, parse_price_csv,
 };
 
 /// The rate-limit key of every SEC request (SEC's budget is per user, across machines).
@@ -50,7 +50,7 @@ impl CompanyFactsSource for SecClient {
             let body = self
                 .get_json(&format!("/api/xbrl/companyfacts/{}", cik_file_name(cik)))
                 .await?;
-            parse_blocking(move || CompanyFacts::from_json(&body)).await
+            parse_blocking(move || Ok(CompanyFacts::from_json(&body)?)).await
         })
     }
 }
@@ -61,7 +61,7 @@ impl SubmissionsSource for SecClient {
             let body = self
                 .get_json(&format!("/submissions/{}", cik_file_name(cik)))
                 .await?;
-            parse_blocking(move || Submissions::from_json(&body)).await
+            parse_blocking(move || Ok(Submissions::from_json(&body)?)).await
         })
     }
 }

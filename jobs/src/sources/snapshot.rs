@@ -1,6 +1,6 @@
 //! The snapshot directory (`MARKET_DATA_DIR`): the same raw files the live sources serve,
 //! in the layout of `../shared/market-data` (SEC's nightly bulk archives unpack to it).
-//! One [`Snapshot`] value implements every source trait; each impl sits in its source's file.
+//! One [`Snapshot`] value implements every source trait (in `snapshot_sources`).
 
 use std::{
     io::Read,

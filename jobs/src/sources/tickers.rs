@@ -1,105 +1,11 @@
-//! The SEC ticker directory: `company_tickers_exchange.json` (preferred: it names the
-//! exchange) or `company_tickers.json`, from the snapshot directory or sec.gov.
+//! Reading the SEC ticker directory from the snapshot directory (the live download is in the
+//! `LoadTickers` job, through the shared HTTP fetcher).
 
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
-
-/// One listed security of the directory.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TickerEntry {
-    pub ticker: String,
-    pub cik: i64,
-    pub name: String,
-    pub exchange: Option<String>,
-}
-
-/// Why the directory could not be read.
-#[derive(Debug, thiserror::Error)]
-pub enum TickerListError {
-    #[error(
-        "no ticker list in {0} (expected sec/company_tickers_exchange.json or sec/company_tickers.json)"
-    )]
-    Missing(PathBuf),
-    #[error("cannot read {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("the ticker list is not in SEC's format: {0}")]
-    Format(String),
-}
-
-/// `company_tickers_exchange.json`: `{"fields": [...], "data": [[cik, name, ticker, exchange], ...]}`.
-#[derive(Deserialize)]
-struct ExchangeFile {
-    fields: Vec<String>,
-    data: Vec<Vec<serde_json::Value>>,
-}
-
-/// `company_tickers.json`: `{"0": {"cik_str": 320193, "ticker": "AAPL", "title": "Apple Inc."}, ...}`.
-#[derive(Deserialize)]
-struct PlainEntry {
-    cik_str: i64,
-    ticker: String,
-    title: String,
-}
-
-/// Parses `company_tickers_exchange.json`. Rows with a missing ticker or CIK are skipped.
-pub fn parse_exchange_file(bytes: &[u8]) -> Result<Vec<TickerEntry>, TickerListError> {
-    let file: ExchangeFile =
-        serde_json::from_slice(bytes).map_err(|err| TickerListError::Format(err.to_string()))?;
-    let column = |name: &str| {
-        file.fields
-            .iter()
-            .position(|f| f == name)
-            .ok_or_else(|| TickerListError::Format(format!("no '{name}' field")))
-    };
-    let (cik, name, ticker, exchange) = (
-        column("cik")?,
-        column("name")?,
-        column("ticker")?,
-        column("exchange")?,
-    );
-    Ok(file
-        .data
-        .iter()
-        .filter_map(|row| {
-            Some(TickerEntry {
-                cik: row.get(cik)?.as_i64()?,
-                name: row.get(name)?.as_str()?.trim().to_string(),
-                ticker: normalize_ticker(row.get(ticker)?.as_str()?)?,
-                exchange: row
-                    .get(exchange)
-                    .and_then(|e| e.as_str())
-                    .map(str::to_string),
-            })
-        })
-        .collect())
-}
-
-/// Parses `company_tickers.json`.
-pub fn parse_plain_file(bytes: &[u8]) -> Result<Vec<TickerEntry>, TickerListError> {
-    let file: std::collections::BTreeMap<String, PlainEntry> =
-        serde_json::from_slice(bytes).map_err(|err| TickerListError::Format(err.to_string()))?;
-    Ok(file
-        .into_values()
-        .filter_map(|e| {
-            Some(TickerEntry {
-                ticker: normalize_ticker(&e.ticker)?,
-                cik: e.cik_str,
-                name: e.title.trim().to_string(),
-                exchange: None,
-            })
-        })
-        .collect())
-}
-
-/// Upper-cases a ticker; rejects empty or over-long ones (the store keeps at most 10).
-fn normalize_ticker(raw: &str) -> Option<String> {
-    let ticker = raw.trim().to_uppercase();
-    (!ticker.is_empty() && ticker.len() <= 10).then_some(ticker)
-}
+use crate::market_data::tickers::{
+    TickerEntry, TickerListError, parse_exchange_file, parse_plain_file,
+};
 
 /// Reads the directory from a snapshot folder laid out like `../shared/market-data`.
 pub fn read_snapshot(market_data_dir: &Path) -> Result<Vec<TickerEntry>, TickerListError> {
@@ -115,36 +21,4 @@ pub fn read_snapshot(market_data_dir: &Path) -> Result<Vec<TickerEntry>, TickerL
         return parse_plain_file(&read(plain)?);
     }
     Err(TickerListError::Missing(market_data_dir.to_path_buf()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_the_exchange_format() {
-        let raw = br#"{"fields":["cik","name","ticker","exchange"],
-            "data":[[320193,"Apple Inc.","aapl","Nasdaq"],[1,"No Ticker",null,null],[2,"X",  "xyz", null]]}"#;
-        let list = parse_exchange_file(raw).unwrap();
-        assert_eq!(list.len(), 2);
-        assert_eq!(list[0].ticker, "AAPL");
-        assert_eq!(list[0].exchange.as_deref(), Some("Nasdaq"));
-        assert_eq!(list[1].exchange, None);
-    }
-
-    #[test]
-    fn rejects_other_json_with_a_clear_message() {
-        let err = parse_exchange_file(br#"{"hello": 1}"#)
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("not in SEC's format"), "{err}");
-    }
-
-    #[test]
-    fn parses_the_plain_format() {
-        let raw = br#"{"0":{"cik_str":789019,"ticker":"MSFT","title":"MICROSOFT CORP"}}"#;
-        let list = parse_plain_file(raw).unwrap();
-        assert_eq!(list[0].cik, 789019);
-        assert_eq!(list[0].name, "MICROSOFT CORP");
-    }
 }

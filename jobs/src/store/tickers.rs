@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::{Store, StoreResult};
-use crate::sources::tickers::TickerEntry;
+use crate::market_data::TickerEntry;
 
 /// One search hit, as the browser receives it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]

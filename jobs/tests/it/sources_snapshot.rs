@@ -3,9 +3,8 @@
 use std::path::PathBuf;
 
 use jobs::sources::{
-    Snapshot, SourceError, company_facts::CompanyFactsSource, ownership::OwnershipSource,
-    prices::PriceSource, short_interest::ShortInterestSource, submissions::SubmissionsSource,
-    treasury::TreasurySource,
+    CompanyFactsSource, OwnershipSource, PriceSource, ShortInterestSource, Snapshot, SourceError,
+    SubmissionsSource, TreasurySource,
 };
 
 fn snapshot() -> Snapshot {

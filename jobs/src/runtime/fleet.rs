@@ -8,65 +8,14 @@ use apalis::prelude::*;
 use apalis_core::backend::ext::{BackendExt, poll_strategy::PollWith};
 use futures::FutureExt;
 
-use crate::poll::EveryInterval;
-use jobs::{
-    handlers::{
-        JobContext, analyze_stock::AnalyzeStock, diagnostics, load_tickers::LoadTickers,
-        refresh_analyses::RefreshAnalyses,
-    },
+use super::poll::EveryInterval;
+use crate::{
     queue::{
-        Job,
+        JobContext,
         runner::{JobHandler, run_task},
     },
     store::Store,
 };
-
-/// One kind of job this worker serves.
-struct Kind {
-    queue: &'static str,
-    register: fn(Monitor, &Store, &Arc<JobContext>, usize, &str) -> Monitor,
-    /// Run one at a time whatever `--concurrency` says (bulk loads, the crash test job).
-    serial: bool,
-}
-
-/// Every job kind, in one table: adding a job means adding its row here.
-const KINDS: &[Kind] = &[
-    Kind {
-        queue: AnalyzeStock::QUEUE,
-        register: register::<AnalyzeStock>,
-        serial: false,
-    },
-    Kind {
-        queue: RefreshAnalyses::QUEUE,
-        register: register::<RefreshAnalyses>,
-        serial: true,
-    },
-    Kind {
-        queue: LoadTickers::QUEUE,
-        register: register::<LoadTickers>,
-        serial: true,
-    },
-    Kind {
-        queue: diagnostics::Noop::QUEUE,
-        register: register::<diagnostics::Noop>,
-        serial: false,
-    },
-    Kind {
-        queue: diagnostics::Flaky::QUEUE,
-        register: register::<diagnostics::Flaky>,
-        serial: false,
-    },
-    Kind {
-        queue: diagnostics::Crash::QUEUE,
-        register: register::<diagnostics::Crash>,
-        serial: true,
-    },
-];
-
-/// Every queue this worker binary serves.
-pub fn queue_names() -> Vec<&'static str> {
-    KINDS.iter().map(|k| k.queue).collect()
-}
 
 /// How often an idle SQLite worker looks for new jobs. Jobs enqueued by the API (another
 /// process) cannot wake it any other way; each poll is one cheap indexed query.
@@ -88,47 +37,6 @@ pub fn instance_name() -> String {
     format!("{host}-{}", std::process::id())
 }
 
-/// The queues to serve: all, or those named (each must exist).
-pub fn select_queues(requested: &[String]) -> anyhow::Result<Vec<&'static str>> {
-    if requested.is_empty() {
-        return Ok(queue_names());
-    }
-    requested
-        .iter()
-        .map(|name| {
-            KINDS
-                .iter()
-                .map(|k| k.queue)
-                .find(|q| *q == name.trim())
-                .ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "unknown queue '{name}'; known queues: {}",
-                        queue_names().join(", ")
-                    )
-                })
-        })
-        .collect()
-}
-
-/// A monitor with one worker per selected queue.
-pub fn monitor(
-    store: &Store,
-    ctx: Arc<JobContext>,
-    queues: &[&str],
-    concurrency: usize,
-    instance: &str,
-) -> Monitor {
-    let mut monitor = Monitor::new().should_restart(|worker, err| {
-        tracing::warn!(worker = worker.name(), %err, "worker stopped on an error; restarting");
-        true
-    });
-    for kind in KINDS.iter().filter(|k| queues.contains(&k.queue)) {
-        let concurrency = if kind.serial { 1 } else { concurrency };
-        monitor = (kind.register)(monitor, store, &ctx, concurrency, instance);
-    }
-    monitor
-}
-
 /// Waits before a restarted worker polls again, so a database outage is not a hot loop.
 async fn restart_pause(restarts: usize) {
     if restarts > 0 {
@@ -137,7 +45,7 @@ async fn restart_pause(restarts: usize) {
     }
 }
 
-fn register<J: JobHandler>(
+pub(super) fn register<J: JobHandler>(
     monitor: Monitor,
     store: &Store,
     ctx: &Arc<JobContext>,

@@ -6,10 +6,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::{
-    error::{SourceError, SourceFuture},
-    snapshot::{Snapshot, cik_file_name, gunzip, parse_blocking},
-};
+use super::ParseError;
 
 /// The parsed `companyfacts` response.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -68,9 +65,9 @@ pub struct RawFact {
 
 impl CompanyFacts {
     /// Parses the JSON body.
-    pub fn from_json(bytes: &[u8]) -> Result<Self, SourceError> {
+    pub fn from_json(bytes: &[u8]) -> Result<Self, ParseError> {
         serde_json::from_slice(bytes)
-            .map_err(|err| SourceError::Parse(format!("company facts JSON: {err}")))
+            .map_err(|err| ParseError(format!("company facts JSON: {err}")))
     }
 
     /// The taxonomies present, e.g. `["dei", "us-gaap"]`, sorted.
@@ -97,23 +94,6 @@ fn cik_number_or_string<'de, D: Deserializer<'de>>(
     })
 }
 
-/// Where company facts come from.
-pub trait CompanyFactsSource: Send + Sync {
-    /// All XBRL facts of the company with this CIK.
-    fn company_facts(&self, cik: u64) -> SourceFuture<'_, CompanyFacts>;
-}
-
-impl CompanyFactsSource for Snapshot {
-    fn company_facts(&self, cik: u64) -> SourceFuture<'_, CompanyFacts> {
-        Box::pin(async move {
-            let gz = self
-                .read(format!("sec/companyfacts/{}.gz", cik_file_name(cik)))
-                .await?;
-            parse_blocking(move || CompanyFacts::from_json(&gunzip(&gz)?)).await
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +113,6 @@ mod tests {
     #[test]
     fn a_non_json_body_is_a_parse_error() {
         let err = CompanyFacts::from_json(b"<html>nope</html>").unwrap_err();
-        assert!(matches!(err, SourceError::Parse(_)));
+        assert!(matches!(err, ParseError(_)));
     }
 }

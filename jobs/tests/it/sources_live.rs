@@ -15,16 +15,12 @@ use std::{
 
 use futures::future::BoxFuture;
 use jobs::sources::{
-    MarketSources, Snapshot, SourceError,
-    company_facts::CompanyFactsSource,
+    CompanyFactsSource, MarketSources, PriceSource, ShortInterestSource, Snapshot, SourceError,
+    SubmissionsSource, TreasurySource,
     finra::{FinraClient, MAX_TRIES, candidate_settlement_dates},
     http::LiveConfig,
     live::{FredClient, SecClient, StooqClient},
-    prices::PriceSource,
     rate_limit::RateLimiter,
-    short_interest::ShortInterestSource,
-    submissions::SubmissionsSource,
-    treasury::TreasurySource,
 };
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},

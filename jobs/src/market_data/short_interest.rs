@@ -5,10 +5,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    error::{SourceError, SourceFuture},
-    snapshot::Snapshot,
-};
+use super::ParseError;
 
 /// One ticker's short position at a settlement date.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -24,19 +21,19 @@ pub struct ShortInterest {
 
 /// Finds `symbol` in a FINRA short-interest CSV (columns by header name). `Ok(None)` when the
 /// ticker is not listed.
-pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInterest>, SourceError> {
+pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInterest>, ParseError> {
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(bytes);
     let headers = reader
         .headers()
-        .map_err(|err| SourceError::Parse(format!("short-interest CSV header: {err}")))?
+        .map_err(|err| ParseError(format!("short-interest CSV header: {err}")))?
         .clone();
     let col = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
     let ticker = col("ticker")
         .or_else(|| col("symbol"))
-        .ok_or_else(|| SourceError::Parse("short-interest CSV has no ticker column".into()))?;
+        .ok_or_else(|| ParseError("short-interest CSV has no ticker column".into()))?;
     let (settlement, short, pct, float) = (
         col("settlement_date"),
         col("shares_short"),
@@ -44,8 +41,7 @@ pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInter
         col("float_shares"),
     );
     for record in reader.records() {
-        let record =
-            record.map_err(|err| SourceError::Parse(format!("short-interest CSV row: {err}")))?;
+        let record = record.map_err(|err| ParseError(format!("short-interest CSV row: {err}")))?;
         if !record
             .get(ticker)
             .is_some_and(|t| t.eq_ignore_ascii_case(symbol))
@@ -70,29 +66,6 @@ pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInter
         }));
     }
     Ok(None)
-}
-
-/// Where short interest comes from.
-pub trait ShortInterestSource: Send + Sync {
-    /// The latest short position for `symbol`; `Ok(None)` when the source does not list it.
-    fn short_interest<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Option<ShortInterest>>;
-}
-
-impl ShortInterestSource for Snapshot {
-    fn short_interest<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Option<ShortInterest>> {
-        Box::pin(async move {
-            let names = self.list("short-interest").await?;
-            let Some(newest) = names
-                .iter()
-                .filter(|n| n.starts_with("finra-") && n.ends_with(".csv"))
-                .max()
-            else {
-                return Ok(None);
-            };
-            let bytes = self.read(format!("short-interest/{newest}")).await?;
-            find_in_finra_csv(&bytes, symbol)
-        })
-    }
 }
 
 #[cfg(test)]

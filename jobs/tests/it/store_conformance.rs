@@ -6,8 +6,8 @@ use std::time::Duration;
 use chrono::Utc;
 use jobs::{
     handlers::diagnostics::Noop,
+    market_data::TickerEntry,
     queue::JobQueue,
-    sources::tickers::TickerEntry,
     store::{
         StoreError,
         jobs_table::{JobFilter, JobStatus},

@@ -6,10 +6,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    error::{SourceError, SourceFuture},
-    snapshot::{Snapshot, cik_file_name, gunzip, parse_blocking},
-};
+use super::ParseError;
 
 /// What the product uses from a submissions file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -41,9 +38,9 @@ pub struct Filing {
 
 impl Submissions {
     /// Parses SEC's JSON body (column arrays under `filings.recent`).
-    pub fn from_json(bytes: &[u8]) -> Result<Self, SourceError> {
+    pub fn from_json(bytes: &[u8]) -> Result<Self, ParseError> {
         let raw: RawSubmissions = serde_json::from_slice(bytes)
-            .map_err(|err| SourceError::Parse(format!("submissions JSON: {err}")))?;
+            .map_err(|err| ParseError(format!("submissions JSON: {err}")))?;
         Ok(raw.into())
     }
 
@@ -129,23 +126,6 @@ impl From<RawSubmissions> for Submissions {
             fiscal_year_end: raw.fiscal_year_end.filter(|s| !s.trim().is_empty()),
             filings,
         }
-    }
-}
-
-/// Where company submissions come from.
-pub trait SubmissionsSource: Send + Sync {
-    /// The submissions of the company with this CIK.
-    fn submissions(&self, cik: u64) -> SourceFuture<'_, Submissions>;
-}
-
-impl SubmissionsSource for Snapshot {
-    fn submissions(&self, cik: u64) -> SourceFuture<'_, Submissions> {
-        Box::pin(async move {
-            let gz = self
-                .read(format!("sec/submissions/{}.gz", cik_file_name(cik)))
-                .await?;
-            parse_blocking(move || Submissions::from_json(&gunzip(&gz)?)).await
-        })
     }
 }
 

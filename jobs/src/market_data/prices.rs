@@ -6,10 +6,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    error::{SourceError, SourceFuture},
-    snapshot::Snapshot,
-};
+use super::ParseError;
 
 /// One trading day's close.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -22,25 +19,25 @@ pub struct PricePoint {
 ///
 /// Rows with a blank, `null` or non-positive close, or an unreadable date, are skipped: real
 /// files have holes. A file without `Date` and `Close` columns is a `Parse` error.
-pub fn parse_price_csv(bytes: &[u8]) -> Result<Vec<PricePoint>, SourceError> {
+pub fn parse_price_csv(bytes: &[u8]) -> Result<Vec<PricePoint>, ParseError> {
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(bytes);
     let headers = reader
         .headers()
-        .map_err(|err| SourceError::Parse(format!("price CSV header: {err}")))?
+        .map_err(|err| ParseError(format!("price CSV header: {err}")))?
         .clone();
     let find = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
     let date_col = find("date")
-        .ok_or_else(|| SourceError::Parse(format!("price CSV has no Date column: {headers:?}")))?;
+        .ok_or_else(|| ParseError(format!("price CSV has no Date column: {headers:?}")))?;
     let close_col = find("adj close")
         .or_else(|| find("adj_close"))
         .or_else(|| find("close"))
-        .ok_or_else(|| SourceError::Parse(format!("price CSV has no Close column: {headers:?}")))?;
+        .ok_or_else(|| ParseError(format!("price CSV has no Close column: {headers:?}")))?;
     let mut points = Vec::new();
     for record in reader.records() {
-        let record = record.map_err(|err| SourceError::Parse(format!("price CSV row: {err}")))?;
+        let record = record.map_err(|err| ParseError(format!("price CSV row: {err}")))?;
         let (Some(date), Some(close)) = (record.get(date_col), record.get(close_col)) else {
             continue;
         };
@@ -60,36 +57,6 @@ pub fn parse_price_csv(bytes: &[u8]) -> Result<Vec<PricePoint>, SourceError> {
     points.dedup_by_key(|p| p.date);
     points.reverse();
     Ok(points)
-}
-
-/// Where daily prices come from.
-pub trait PriceSource: Send + Sync {
-    /// Daily closes for `symbol` (e.g. `AAPL`, `BRK-B`), oldest first.
-    fn daily_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>>;
-}
-
-impl PriceSource for Snapshot {
-    fn daily_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>> {
-        Box::pin(async move {
-            // The symbol becomes a file name: refuse anything that could walk out of the folder.
-            if symbol.is_empty()
-                || !symbol
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
-            {
-                return Err(SourceError::NotFound);
-            }
-            let bytes = self
-                .read(format!("prices/daily/{}.csv", symbol.to_ascii_uppercase()))
-                .await?;
-            let points = parse_price_csv(&bytes)?;
-            if points.is_empty() {
-                Err(SourceError::NotFound)
-            } else {
-                Ok(points)
-            }
-        })
-    }
 }
 
 #[cfg(test)]
@@ -122,16 +89,7 @@ mod tests {
         assert_eq!(points.len(), 1);
         assert!(matches!(
             parse_price_csv(b"<html></html>\n"),
-            Err(SourceError::Parse(_))
+            Err(ParseError(_))
         ));
-    }
-
-    #[tokio::test]
-    async fn refuses_path_tricks() {
-        let snapshot = Snapshot::new("/tmp");
-        assert_eq!(
-            snapshot.daily_closes("../etc/passwd").await.unwrap_err(),
-            SourceError::NotFound
-        );
     }
 }

@@ -4,10 +4,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    error::{SourceError, SourceFuture},
-    snapshot::Snapshot,
-};
+use super::ParseError;
 
 /// One day's yield, in percent (4.25 = 4.25%).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -18,24 +15,22 @@ pub struct RatePoint {
 
 /// Parses a FRED graph CSV (first column the date, second the value), sorted by date.
 /// Blank and `.` values (market holidays) are skipped.
-pub fn parse_fred_csv(bytes: &[u8]) -> Result<Vec<RatePoint>, SourceError> {
+pub fn parse_fred_csv(bytes: &[u8]) -> Result<Vec<RatePoint>, ParseError> {
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(bytes);
     let headers = reader
         .headers()
-        .map_err(|err| SourceError::Parse(format!("FRED CSV header: {err}")))?
+        .map_err(|err| ParseError(format!("FRED CSV header: {err}")))?
         .clone();
     let first = headers.get(0).unwrap_or_default().to_ascii_lowercase();
     if headers.len() < 2 || !(first == "date" || first == "observation_date") {
-        return Err(SourceError::Parse(format!(
-            "not a FRED series CSV: {headers:?}"
-        )));
+        return Err(ParseError(format!("not a FRED series CSV: {headers:?}")));
     }
     let mut points = Vec::new();
     for record in reader.records() {
-        let record = record.map_err(|err| SourceError::Parse(format!("FRED CSV row: {err}")))?;
+        let record = record.map_err(|err| ParseError(format!("FRED CSV row: {err}")))?;
         let (Some(date), Some(value)) = (record.get(0), record.get(1)) else {
             continue;
         };
@@ -51,18 +46,6 @@ pub fn parse_fred_csv(bytes: &[u8]) -> Result<Vec<RatePoint>, SourceError> {
     }
     points.sort_by_key(|p| p.date);
     Ok(points)
-}
-
-/// Where the 10-year Treasury yield comes from.
-pub trait TreasurySource: Send + Sync {
-    /// The daily 10-year constant-maturity yield, oldest first.
-    fn ten_year_yield(&self) -> SourceFuture<'_, Vec<RatePoint>>;
-}
-
-impl TreasurySource for Snapshot {
-    fn ten_year_yield(&self) -> SourceFuture<'_, Vec<RatePoint>> {
-        Box::pin(async move { parse_fred_csv(&self.read("rates/DGS10.csv").await?) })
-    }
 }
 
 #[cfg(test)]
@@ -93,7 +76,7 @@ mod tests {
     fn an_html_page_is_a_parse_error() {
         assert!(matches!(
             parse_fred_csv(b"<!doctype html>\n<p>x</p>"),
-            Err(SourceError::Parse(_))
+            Err(ParseError(_))
         ));
     }
 }

@@ -1,12 +1,11 @@
 //! Loads real analysis inputs from the market-data snapshot through the snapshot sources.
 
-#![allow(dead_code)]
-
 use std::path::PathBuf;
 
 use chrono::NaiveDate;
 use jobs::{
-    analysis::{AnalysisInputs, AnalysisRecord, analyze},
+    analysis::{AnalysisRecord, analyze},
+    market_data::AnalysisInputs,
     sources::{MarketSources, Snapshot},
 };
 

@@ -4,8 +4,9 @@
 
 use chrono::{Duration, NaiveDate};
 use jobs::{
-    analysis::{AnalysisInputs, analyze, overall_score, text_format},
-    sources::{company_facts::CompanyFacts, prices::PricePoint, treasury::RatePoint},
+    analysis::{analyze, overall_score, text_format},
+    market_data::AnalysisInputs,
+    market_data::{CompanyFacts, PricePoint, RatePoint},
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};

@@ -2,8 +2,7 @@
 //! hand from the SEC JSON (or the price CSV) in `../shared/market-data`, with the filing it
 //! came from, not copied from this code's output.
 
-mod analysis_common;
-use analysis_common as common;
+use crate::analysis_common as common;
 
 use chrono::NaiveDate;
 use jobs::analysis::{
@@ -260,9 +259,9 @@ async fn tesla_data_ending_2022_is_flagged_old() {
 async fn ifrs_filers_are_not_supported() {
     let snapshot = jobs::sources::Snapshot::new(common::market_data());
     for cik in [1046179, 1997711] {
-        use jobs::sources::company_facts::CompanyFactsSource;
+        use jobs::sources::CompanyFactsSource;
         let facts = snapshot.company_facts(cik).await.expect("facts");
-        let inputs = jobs::analysis::AnalysisInputs {
+        let inputs = jobs::market_data::AnalysisInputs {
             symbol: "X".into(),
             company_facts: facts,
             ..Default::default()
@@ -402,7 +401,7 @@ async fn realty_income_under_reit_rules() {
     let mut inputs = common::load("O", 726728).await;
     // The snapshot has no submissions file for Realty Income; its real SIC code is 6798
     // (Real Estate Investment Trusts), which selects the REIT rules.
-    inputs.submissions = Some(jobs::sources::submissions::Submissions {
+    inputs.submissions = Some(jobs::market_data::Submissions {
         name: "REALTY INCOME CORP".into(),
         sic: Some(6798),
         sic_description: Some("Real Estate Investment Trusts".into()),

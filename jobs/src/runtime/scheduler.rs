@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use jobs::{
+use crate::{
     handlers::{load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses},
     queue::JobQueue,
     settings::CommonSettings,

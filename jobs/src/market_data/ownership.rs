@@ -6,10 +6,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    error::{SourceError, SourceFuture},
-    snapshot::Snapshot,
-};
+use super::ParseError;
 
 /// Who owns the shares, in percent of shares outstanding.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -24,14 +21,14 @@ pub struct Ownership {
 }
 
 /// Finds `symbol` in a major-holders CSV (columns by header name); `Ok(None)` when absent.
-pub fn find_in_holders_csv(bytes: &[u8], symbol: &str) -> Result<Option<Ownership>, SourceError> {
+pub fn find_in_holders_csv(bytes: &[u8], symbol: &str) -> Result<Option<Ownership>, ParseError> {
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(bytes);
     let headers = reader
         .headers()
-        .map_err(|err| SourceError::Parse(format!("holders CSV header: {err}")))?
+        .map_err(|err| ParseError(format!("holders CSV header: {err}")))?
         .clone();
     let col = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
     let (Some(ticker), Some(insiders), Some(institutions)) = (
@@ -39,13 +36,13 @@ pub fn find_in_holders_csv(bytes: &[u8], symbol: &str) -> Result<Option<Ownershi
         col("insidersPercentHeld"),
         col("institutionsPercentHeld"),
     ) else {
-        return Err(SourceError::Parse(format!(
+        return Err(ParseError(format!(
             "holders CSV lacks the expected columns: {headers:?}"
         )));
     };
     let (count, date) = (col("institutionsCount"), col("top_holders_13f_report_date"));
     for record in reader.records() {
-        let record = record.map_err(|err| SourceError::Parse(format!("holders CSV row: {err}")))?;
+        let record = record.map_err(|err| ParseError(format!("holders CSV row: {err}")))?;
         if !record
             .get(ticker)
             .is_some_and(|t| t.eq_ignore_ascii_case(symbol))
@@ -74,29 +71,6 @@ pub fn find_in_holders_csv(bytes: &[u8], symbol: &str) -> Result<Option<Ownershi
         }));
     }
     Ok(None)
-}
-
-/// Where ownership figures come from.
-pub trait OwnershipSource: Send + Sync {
-    /// Insider and institutional holdings of `symbol`; `Ok(None)` when not covered.
-    fn ownership<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Option<Ownership>>;
-}
-
-impl OwnershipSource for Snapshot {
-    fn ownership<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Option<Ownership>> {
-        Box::pin(async move {
-            // The newest `major-holders-*.csv` (the year sorts by name).
-            let names = self.list("ownership").await?;
-            let Some(newest) = names
-                .iter()
-                .filter(|n| n.starts_with("major-holders-") && n.ends_with(".csv"))
-                .max()
-            else {
-                return Ok(None);
-            };
-            find_in_holders_csv(&self.read(format!("ownership/{newest}")).await?, symbol)
-        })
-    }
 }
 
 #[cfg(test)]

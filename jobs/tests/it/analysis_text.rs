@@ -1,8 +1,7 @@
 //! The plain-text result: generated from real records, parsed back, and compared with the
 //! record it came from.
 
-mod analysis_common;
-use analysis_common as common;
+use crate::analysis_common as common;
 
 use jobs::analysis::text_format::{Cell, parse, render, to_text};
 

@@ -1,0 +1,60 @@
+//! What every job handler can reach while it runs, built once per worker process.
+
+use std::sync::Arc;
+
+use crate::{
+    limits::FleetLimiter,
+    settings::CommonSettings,
+    sources::{MarketSources, Snapshot, http::HttpFetcher},
+    store::Store,
+};
+
+/// What every handler can reach: the store, the shared settings, fleet-wide limits and an
+/// HTTP client for the live sources.
+pub struct JobContext {
+    pub store: Store,
+    pub settings: CommonSettings,
+    pub limiter: Arc<FleetLimiter>,
+    /// Where market data comes from: the snapshot directory, or the live sources.
+    pub sources: MarketSources,
+    /// HTTP for live downloads that are not a market-data source (SEC's ticker list).
+    pub http: HttpFetcher,
+    /// Lets the diagnostic crash job really crash (only the reliability tests set it).
+    pub allow_crash_jobs: bool,
+}
+
+impl std::fmt::Debug for JobContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JobContext")
+            .field("settings", &self.settings)
+            .finish_non_exhaustive()
+    }
+}
+
+impl JobContext {
+    /// Builds the context: Redis limits when configured, in-process otherwise.
+    pub async fn new(store: Store, settings: CommonSettings) -> anyhow::Result<Arc<Self>> {
+        use anyhow::Context as _;
+        let limiter = match &settings.redis_url {
+            Some(url) => FleetLimiter::redis(&url.0)
+                .await
+                .map_err(anyhow::Error::msg)?,
+            None => FleetLimiter::in_process(),
+        };
+        let limiter = Arc::new(limiter);
+        let sources = match &settings.market_data_dir {
+            Some(dir) => MarketSources::snapshot(Snapshot::new(dir)),
+            None => MarketSources::live(&settings.live_config(), limiter.clone())
+                .context("building the live data sources")?,
+        };
+        let http = HttpFetcher::new(&settings.live_config()).context("building the HTTP client")?;
+        Ok(Arc::new(JobContext {
+            store,
+            settings,
+            limiter,
+            sources,
+            http,
+            allow_crash_jobs: crate::settings::non_empty("WORKER_ALLOW_CRASH_JOBS").is_some(),
+        }))
+    }
+}

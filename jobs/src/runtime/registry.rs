@@ -1,0 +1,85 @@
+//! Every job kind the workers run, in one table: adding a job kind means writing its payload
+//! and handler under `handlers/` and adding its row here (see `jobs/README.md`).
+
+use std::sync::Arc;
+
+use apalis::prelude::Monitor;
+
+use super::fleet::register;
+use crate::{
+    handlers::{
+        analyze_stock::AnalyzeStock, diagnostics, load_tickers::LoadTickers,
+        refresh_analyses::RefreshAnalyses,
+    },
+    queue::{Job, JobContext},
+    store::Store,
+};
+
+/// One kind of job this worker serves.
+pub(super) struct Kind {
+    pub queue: &'static str,
+    pub register: fn(Monitor, &Store, &Arc<JobContext>, usize, &str) -> Monitor,
+    /// Run one at a time whatever `--concurrency` says (bulk loads, the crash test job).
+    pub serial: bool,
+}
+
+/// Every job kind, in one table: adding a job means adding its row here.
+pub(super) const KINDS: &[Kind] = &[
+    Kind {
+        queue: AnalyzeStock::QUEUE,
+        register: register::<AnalyzeStock>,
+        serial: false,
+    },
+    Kind {
+        queue: RefreshAnalyses::QUEUE,
+        register: register::<RefreshAnalyses>,
+        serial: true,
+    },
+    Kind {
+        queue: LoadTickers::QUEUE,
+        register: register::<LoadTickers>,
+        serial: true,
+    },
+    Kind {
+        queue: diagnostics::Noop::QUEUE,
+        register: register::<diagnostics::Noop>,
+        serial: false,
+    },
+    Kind {
+        queue: diagnostics::Flaky::QUEUE,
+        register: register::<diagnostics::Flaky>,
+        serial: false,
+    },
+    Kind {
+        queue: diagnostics::Crash::QUEUE,
+        register: register::<diagnostics::Crash>,
+        serial: true,
+    },
+];
+
+/// Every queue the workers serve.
+pub fn queue_names() -> Vec<&'static str> {
+    KINDS.iter().map(|k| k.queue).collect()
+}
+
+/// The queues to serve: all, or those named (each must exist).
+pub fn select_queues(requested: &[String]) -> anyhow::Result<Vec<&'static str>> {
+    if requested.is_empty() {
+        return Ok(queue_names());
+    }
+    requested
+        .iter()
+        .map(|name| {
+            KINDS
+                .iter()
+                .map(|k| k.queue)
+                .find(|q| *q == name.trim())
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "unknown queue '{name}'; known queues: {}",
+                        queue_names().join(", ")
+                    )
+                })
+        })
+        .collect()
+}

@@ -1,0 +1,115 @@
+//! The snapshot directory as every source: one [`Snapshot`] value implements each source trait
+//! by reading the raw file the live source would serve.
+
+use super::{
+    CompanyFactsSource, OwnershipSource, PriceSource, ShortInterestSource, SourceError,
+    SourceFuture, SubmissionsSource, TreasurySource,
+    snapshot::{Snapshot, cik_file_name, gunzip, parse_blocking},
+};
+use crate::market_data::{
+    CompanyFacts, Ownership, PricePoint, RatePoint, ShortInterest, Submissions, find_in_finra_csv,
+    find_in_holders_csv, parse_fred_csv, parse_price_csv,
+};
+
+impl CompanyFactsSource for Snapshot {
+    fn company_facts(&self, cik: u64) -> SourceFuture<'_, CompanyFacts> {
+        Box::pin(async move {
+            let gz = self
+                .read(format!("sec/companyfacts/{}.gz", cik_file_name(cik)))
+                .await?;
+            parse_blocking(move || Ok(CompanyFacts::from_json(&gunzip(&gz)?)?)).await
+        })
+    }
+}
+
+impl PriceSource for Snapshot {
+    fn daily_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>> {
+        Box::pin(async move {
+            // The symbol becomes a file name: refuse anything that could walk out of the folder.
+            if symbol.is_empty()
+                || !symbol
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+            {
+                return Err(SourceError::NotFound);
+            }
+            let bytes = self
+                .read(format!("prices/daily/{}.csv", symbol.to_ascii_uppercase()))
+                .await?;
+            let points = parse_price_csv(&bytes)?;
+            if points.is_empty() {
+                Err(SourceError::NotFound)
+            } else {
+                Ok(points)
+            }
+        })
+    }
+}
+
+impl TreasurySource for Snapshot {
+    fn ten_year_yield(&self) -> SourceFuture<'_, Vec<RatePoint>> {
+        Box::pin(async move { Ok(parse_fred_csv(&self.read("rates/DGS10.csv").await?)?) })
+    }
+}
+
+impl ShortInterestSource for Snapshot {
+    fn short_interest<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Option<ShortInterest>> {
+        Box::pin(async move {
+            let names = self.list("short-interest").await?;
+            let Some(newest) = names
+                .iter()
+                .filter(|n| n.starts_with("finra-") && n.ends_with(".csv"))
+                .max()
+            else {
+                return Ok(None);
+            };
+            let bytes = self.read(format!("short-interest/{newest}")).await?;
+            Ok(find_in_finra_csv(&bytes, symbol)?)
+        })
+    }
+}
+
+impl OwnershipSource for Snapshot {
+    fn ownership<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Option<Ownership>> {
+        Box::pin(async move {
+            // The newest `major-holders-*.csv` (the year sorts by name).
+            let names = self.list("ownership").await?;
+            let Some(newest) = names
+                .iter()
+                .filter(|n| n.starts_with("major-holders-") && n.ends_with(".csv"))
+                .max()
+            else {
+                return Ok(None);
+            };
+            Ok(find_in_holders_csv(
+                &self.read(format!("ownership/{newest}")).await?,
+                symbol,
+            )?)
+        })
+    }
+}
+
+impl SubmissionsSource for Snapshot {
+    fn submissions(&self, cik: u64) -> SourceFuture<'_, Submissions> {
+        Box::pin(async move {
+            let gz = self
+                .read(format!("sec/submissions/{}.gz", cik_file_name(cik)))
+                .await?;
+            parse_blocking(move || Ok(Submissions::from_json(&gunzip(&gz)?)?)).await
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn refuses_path_tricks() {
+        let snapshot = Snapshot::new("/tmp");
+        assert_eq!(
+            snapshot.daily_closes("../etc/passwd").await.unwrap_err(),
+            SourceError::NotFound
+        );
+    }
+}

@@ -1,0 +1,13 @@
+//! The integration tests of `jobs`, in one binary: the store on both databases, the sources on
+//! the real snapshot and a local HTTP server, the analysis on real companies.
+
+mod accounts_mail;
+mod accounts_store;
+mod analysis_common;
+mod analysis_companies;
+mod analysis_props;
+mod analysis_text;
+mod fleet_limits;
+mod sources_live;
+mod sources_snapshot;
+mod store_conformance;
