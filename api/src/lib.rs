@@ -1,6 +1,5 @@
 //! The Ask Bubba HTTP API: answers quickly from the store and queues heavy work as jobs.
 
-pub mod accounts;
 pub mod csrf;
 pub mod error;
 pub mod extract;
@@ -16,10 +15,14 @@ use std::{future::Future, sync::Arc, time::Duration};
 
 use anyhow::Context;
 use axum::Router;
-use jobs::{handlers::load_tickers::LoadTickers, queue::JobQueue, store::Store};
+use jobs::{
+    handlers::load_tickers::LoadTickers, infra::Infra, mail::Mailer, queue::JobQueue, store::Store,
+};
 use tokio::net::TcpListener;
 
+use session::SessionBackend;
 pub use settings::Settings;
+use throttle::Throttle;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -29,26 +32,48 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub metrics: Arc<metrics::Metrics>,
     pub tickers: Arc<ticker_index::TickerIndex>,
+    /// Shared counters and key-value entries: in-process, or Redis with `REDIS_URL`.
+    pub infra: Infra,
+    /// Where sign-ins live: the database, or Redis.
+    pub sessions: SessionBackend,
+    /// Attempt counters (login, reset) on `infra`.
+    pub throttle: Arc<Throttle>,
+    /// SMTP when `SMTP_URL` is set, the outbox otherwise.
+    pub mailer: Mailer,
 }
 
 impl AppState {
-    pub fn new(store: Store, settings: Settings) -> Self {
-        AppState {
+    /// Builds the state; fails on a malformed `REDIS_URL` or mail setting (which
+    /// `Settings::from_env` already refuses at start-up).
+    pub fn new(store: Store, settings: Settings) -> anyhow::Result<Self> {
+        let infra = Infra::from_settings(&settings.common)?;
+        let mailer =
+            Mailer::new(&settings.accounts.mail).map_err(|e| anyhow::anyhow!("mail: {e}"))?;
+        Ok(AppState {
             queue: JobQueue::new(store.clone()),
             tickers: Arc::new(ticker_index::TickerIndex::new(store.clone())),
+            sessions: SessionBackend::new(&store, &infra),
+            throttle: Arc::new(Throttle::new(infra.clone())),
+            infra,
+            mailer,
             store,
             settings: Arc::new(settings),
             metrics: Arc::new(metrics::Metrics::default()),
-        }
+        })
+    }
+
+    /// Delivers outbox message `id` in the background, so a slow mail server never slows
+    /// the answer (and the answer's timing says nothing about the message).
+    pub fn deliver_later(&self, id: i64) {
+        let (mailer, store) = (self.mailer.clone(), self.store.clone());
+        tokio::spawn(async move { mailer.deliver(&store, id).await });
     }
 }
 
 /// Builds the router with every route, the web app and the middleware.
 pub fn app(state: AppState) -> Router {
-    let accounts = accounts::Accounts::new(&state);
     routes::router(state.clone())
-        .layer(axum::Extension(accounts.clone()))
-        .layer(session::layer(&state, accounts.sessions.clone()))
+        .layer(session::layer(&state, state.sessions.clone()))
         .layer(axum::middleware::from_fn_with_state(
             state.metrics.clone(),
             metrics::track,
@@ -56,8 +81,7 @@ pub fn app(state: AppState) -> Router {
         .layer(tower_http::trace::TraceLayer::new_for_http())
 }
 
-/// Opens the store (migrating when configured) and runs the API on `listener` until
-/// `shutdown` resolves; in the embedded mode a worker and the scheduler run in-process.
+/// Opens the store and runs the API on `listener` until `shutdown` resolves (see [`serve`]).
 pub async fn run(
     settings: Settings,
     listener: TcpListener,
@@ -66,11 +90,23 @@ pub async fn run(
     let store = Store::connect(&settings.common.database_url)
         .await
         .context("connecting to the database")?;
+    serve(store, settings, listener, shutdown).await
+}
+
+/// The start-up and life of the API on an open store: migrations (when configured), the
+/// first ticker load on an empty directory, the embedded worker and scheduler (when
+/// configured), then HTTP on `listener` until `shutdown` resolves. Tests start the app here.
+pub async fn serve(
+    store: Store,
+    settings: Settings,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
     if settings.migrate_on_start {
         store.migrate().await.context("migrating the database")?;
     }
     seed_tickers(&store).await;
-    let state = AppState::new(store.clone(), settings.clone());
+    let state = AppState::new(store.clone(), settings.clone())?;
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let background = settings.embedded_worker.then(|| {
         tokio::spawn(jobs::runtime::run_embedded(

@@ -1,14 +1,13 @@
 //! Cookie sessions (tower-sessions) over our own storage: the `sessions` table of the
-//! database by default, Redis when `REDIS_URL` is set. The cookie carries a random 128-bit id;
+//! database by default, Redis (through `jobs::infra`) when `REDIS_URL` is set. The cookie carries a random 128-bit id;
 //! storage keys are its SHA-256, so a leaked table or keyspace cannot be replayed as cookies.
 //! Each record remembers its user so a password reset can end all of that user's sessions.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use jobs::{accounts::reset::sha256_hex, store::Store};
+use jobs::{accounts::reset::sha256_hex, infra::Infra, store::Store};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use tokio::sync::OnceCell;
 use tower_sessions::{
     Expiry, Session, SessionManagerLayer, SessionStore,
     cookie::SameSite,
@@ -27,49 +26,30 @@ pub const SESSION_DAYS: i64 = 7;
 /// About one new session in this many also sweeps expired sessions from the database.
 const SWEEP_ONE_IN: u32 = 100;
 
-/// The session store behind the cookie.
+/// The session store behind the cookie: the database, or Redis through the shared
+/// infrastructure (`session:{hash}` holds the record, expiring with it, and
+/// `user-sessions:{user_id}` the hashes of a user's sessions).
 #[derive(Clone, Debug)]
 pub enum SessionBackend {
     Database(Store),
-    Redis(std::sync::Arc<RedisSessions>),
+    Shared(Infra),
 }
 
-/// Sessions in Redis: `{prefix}:session:{hash}` holds the record (expiring with it) and
-/// `{prefix}:user-sessions:{user_id}` the hashes of a user's sessions.
-pub struct RedisSessions {
-    client: redis::Client,
-    conn: OnceCell<redis::aio::ConnectionManager>,
-    prefix: String,
-}
-
-impl std::fmt::Debug for RedisSessions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("RedisSessions")
-    }
-}
-
-/// What Redis stores per session.
+/// What the shared store keeps per session.
 #[derive(Serialize, Deserialize)]
-struct RedisRecord {
+struct SharedRecord {
     data: std::collections::HashMap<String, serde_json::Value>,
     expires: i64,
     user_id: Option<i64>,
 }
 
 impl SessionBackend {
-    /// Redis when `REDIS_URL` is set (connected on first use), the database otherwise.
-    pub fn new(state: &AppState) -> Result<Self, String> {
-        match &state.settings.common.redis_url {
-            Some(url) => {
-                let client = redis::Client::open(url.0.as_str())
-                    .map_err(|e| format!("bad REDIS_URL {url:?}: {e}"))?;
-                Ok(SessionBackend::Redis(std::sync::Arc::new(RedisSessions {
-                    client,
-                    conn: OnceCell::new(),
-                    prefix: state.settings.accounts.redis_prefix.clone(),
-                })))
-            }
-            None => Ok(SessionBackend::Database(state.store.clone())),
+    /// Redis when `REDIS_URL` is set (through `infra`), the database otherwise.
+    pub fn new(store: &Store, infra: &Infra) -> Self {
+        if infra.is_redis() {
+            SessionBackend::Shared(infra.clone())
+        } else {
+            SessionBackend::Database(store.clone())
         }
     }
 
@@ -79,7 +59,7 @@ impl SessionBackend {
             SessionBackend::Database(store) => {
                 store.delete_user_sessions(user_id).await?;
             }
-            SessionBackend::Redis(r) => r.end_user(user_id).await.map_err(|e| {
+            SessionBackend::Shared(infra) => end_user(infra, user_id).await.map_err(|e| {
                 ApiError::Internal(anyhow::anyhow!("ending sessions in Redis: {e}"))
             })?,
         }
@@ -170,7 +150,9 @@ impl SessionStore for SessionBackend {
                         .await
                         .map_err(backend_error)?
                 }
-                SessionBackend::Redis(r) => r.write(record, true).await.map_err(backend_error)?,
+                SessionBackend::Shared(infra) => {
+                    write(infra, record, true).await.map_err(backend_error)?
+                }
             };
             if created {
                 return Ok(());
@@ -195,8 +177,7 @@ impl SessionStore for SessionBackend {
                     .await
                     .map_err(backend_error)
             }
-            SessionBackend::Redis(r) => r
-                .write(record, false)
+            SessionBackend::Shared(infra) => write(infra, record, false)
                 .await
                 .map(|_| ())
                 .map_err(backend_error),
@@ -221,7 +202,7 @@ impl SessionStore for SessionBackend {
                     expiry_date: to_offset(row.expiry_date),
                 }))
             }
-            SessionBackend::Redis(r) => r.read(id).await.map_err(backend_error),
+            SessionBackend::Shared(infra) => read(infra, id).await.map_err(backend_error),
         }
     }
 
@@ -231,116 +212,72 @@ impl SessionStore for SessionBackend {
                 .delete_session(&storage_key(id))
                 .await
                 .map_err(backend_error),
-            SessionBackend::Redis(r) => r.delete(id).await.map_err(backend_error),
+            SessionBackend::Shared(infra) => infra
+                .delete(&[session_key(&storage_key(id))])
+                .await
+                .map_err(backend_error),
         }
     }
 }
 
-impl RedisSessions {
-    async fn conn(&self) -> redis::RedisResult<redis::aio::ConnectionManager> {
-        Ok(self
-            .conn
-            .get_or_try_init(|| self.client.get_connection_manager())
-            .await?
-            .clone())
-    }
+fn session_key(hash: &str) -> String {
+    format!("session:{hash}")
+}
 
-    fn session_key(&self, hash: &str) -> String {
-        format!("{}:session:{hash}", self.prefix)
-    }
+fn user_key(user_id: i64) -> String {
+    format!("user-sessions:{user_id}")
+}
 
-    fn user_key(&self, user_id: i64) -> String {
-        format!("{}:user-sessions:{user_id}", self.prefix)
-    }
-
-    /// Writes a record; with `only_new`, only if the key is free. Returns whether it wrote.
-    async fn write(&self, record: &Record, only_new: bool) -> Result<bool, String> {
-        let ttl = (record.expiry_date - OffsetDateTime::now_utc())
-            .whole_seconds()
-            .max(1);
-        let hash = storage_key(&record.id);
-        let user_id = record_user(record);
-        let value = serde_json::to_string(&RedisRecord {
-            data: record.data.clone(),
-            expires: record.expiry_date.unix_timestamp(),
-            user_id,
-        })
+/// Writes a record; with `only_new`, only if the key is free. Returns whether it wrote.
+async fn write(infra: &Infra, record: &Record, only_new: bool) -> Result<bool, String> {
+    let seconds = (record.expiry_date - OffsetDateTime::now_utc())
+        .whole_seconds()
+        .max(1);
+    let ttl = std::time::Duration::from_secs(seconds as u64);
+    let hash = storage_key(&record.id);
+    let user_id = record_user(record);
+    let value = serde_json::to_string(&SharedRecord {
+        data: record.data.clone(),
+        expires: record.expiry_date.unix_timestamp(),
+        user_id,
+    })
+    .map_err(|e| e.to_string())?;
+    let written = infra
+        .put(&session_key(&hash), &value, ttl, only_new)
+        .await
         .map_err(|e| e.to_string())?;
-        let mut conn = self.conn().await.map_err(|e| e.to_string())?;
-        let mut set = redis::cmd("SET");
-        set.arg(self.session_key(&hash))
-            .arg(value)
-            .arg("EX")
-            .arg(ttl);
-        if only_new {
-            set.arg("NX");
-        }
-        let written: Option<String> = set
-            .query_async(&mut conn)
+    if written && let Some(uid) = user_id {
+        infra
+            .set_add(&user_key(uid), &hash, ttl)
             .await
             .map_err(|e| e.to_string())?;
-        if written.is_none() {
-            return Ok(false);
-        }
-        if let Some(uid) = user_id {
-            let key = self.user_key(uid);
-            let _: () = redis::pipe()
-                .sadd(&key, &hash)
-                .ignore()
-                .expire(&key, ttl)
-                .ignore()
-                .query_async(&mut conn)
-                .await
-                .map_err(|e| e.to_string())?;
-        }
-        Ok(true)
     }
+    Ok(written)
+}
 
-    async fn read(&self, id: &Id) -> Result<Option<Record>, String> {
-        let mut conn = self.conn().await.map_err(|e| e.to_string())?;
-        let raw: Option<String> = redis::cmd("GET")
-            .arg(self.session_key(&storage_key(id)))
-            .query_async(&mut conn)
-            .await
-            .map_err(|e| e.to_string())?;
-        let Some(raw) = raw else { return Ok(None) };
-        let stored: RedisRecord = serde_json::from_str(&raw).map_err(|e| e.to_string())?;
-        let expiry_date =
-            OffsetDateTime::from_unix_timestamp(stored.expires).map_err(|e| e.to_string())?;
-        if expiry_date <= OffsetDateTime::now_utc() {
-            return Ok(None);
-        }
-        Ok(Some(Record {
-            id: *id,
-            data: stored.data,
-            expiry_date,
-        }))
+async fn read(infra: &Infra, id: &Id) -> Result<Option<Record>, String> {
+    let raw = infra
+        .get(&session_key(&storage_key(id)))
+        .await
+        .map_err(|e| e.to_string())?;
+    let Some(raw) = raw else { return Ok(None) };
+    let stored: SharedRecord = serde_json::from_str(&raw).map_err(|e| e.to_string())?;
+    let expiry_date =
+        OffsetDateTime::from_unix_timestamp(stored.expires).map_err(|e| e.to_string())?;
+    if expiry_date <= OffsetDateTime::now_utc() {
+        return Ok(None);
     }
+    Ok(Some(Record {
+        id: *id,
+        data: stored.data,
+        expiry_date,
+    }))
+}
 
-    async fn delete(&self, id: &Id) -> Result<(), String> {
-        let mut conn = self.conn().await.map_err(|e| e.to_string())?;
-        redis::cmd("DEL")
-            .arg(self.session_key(&storage_key(id)))
-            .query_async::<()>(&mut conn)
-            .await
-            .map_err(|e| e.to_string())
-    }
-
-    async fn end_user(&self, user_id: i64) -> Result<(), String> {
-        let mut conn = self.conn().await.map_err(|e| e.to_string())?;
-        let key = self.user_key(user_id);
-        let hashes: Vec<String> = redis::cmd("SMEMBERS")
-            .arg(&key)
-            .query_async(&mut conn)
-            .await
-            .map_err(|e| e.to_string())?;
-        let mut del = redis::cmd("DEL");
-        del.arg(&key);
-        for hash in &hashes {
-            del.arg(self.session_key(hash));
-        }
-        del.query_async::<()>(&mut conn)
-            .await
-            .map_err(|e| e.to_string())
-    }
+async fn end_user(infra: &Infra, user_id: i64) -> Result<(), String> {
+    let key = user_key(user_id);
+    let hashes = infra.set_members(&key).await.map_err(|e| e.to_string())?;
+    let mut keys: Vec<String> = hashes.iter().map(|h| session_key(h)).collect();
+    keys.push(key);
+    infra.delete(&keys).await.map_err(|e| e.to_string())
 }

@@ -91,8 +91,6 @@ pub struct AccountSettings {
     pub cookie_secure: bool,
     /// Login throttling (see `api::throttle`).
     pub login: LoginLimits,
-    /// Prefix of every Redis key the API writes (sessions, throttles).
-    pub redis_prefix: String,
     pub mail: jobs::mail::MailSettings,
 }
 
@@ -131,7 +129,6 @@ impl Default for AccountSettings {
             admin_email: None,
             cookie_secure: false,
             login: LoginLimits::default(),
-            redis_prefix: "askbubba".into(),
             mail: jobs::mail::MailSettings::default(),
         }
     }
@@ -164,7 +161,6 @@ impl AccountSettings {
                 .or_else(|| non_empty("ADMIN_USERNAME"))
                 .map(|e| e.to_lowercase()),
             login: defaults.login,
-            redis_prefix: non_empty("REDIS_KEY_PREFIX").unwrap_or(defaults.redis_prefix),
             mail,
         })
     }

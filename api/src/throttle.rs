@@ -1,17 +1,14 @@
-//! Sliding-window attempt counters for login throttling (and other abuse limits): in-process
-//! by default, in Redis when `REDIS_URL` is set so every API replica shares them. If Redis
-//! fails, the process falls back to its own counters rather than dropping the limit.
+//! Sliding-window attempt counters for login throttling (and other abuse limits), on the
+//! shared infrastructure: in-process by default, in Redis when `REDIS_URL` is set so every API
+//! replica shares them. If Redis fails, the process falls back to its own counters rather than
+//! dropping the limit.
 
 use std::{
-    collections::{HashMap, VecDeque},
-    sync::Mutex,
-    time::{Duration, SystemTime, UNIX_EPOCH},
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
 };
 
-use tokio::sync::OnceCell;
-
-/// Entries kept in memory before old keys are swept.
-const SWEEP_AT: usize = 50_000;
+use jobs::infra::{Infra, InfraError};
 
 /// An attempt counted under one key; [`Throttle::release`] takes it back (a login that
 /// succeeded should not count against the address).
@@ -22,68 +19,38 @@ pub struct Ticket {
 }
 
 /// Counters of events per key over a sliding window.
+#[derive(Debug)]
 pub struct Throttle {
-    local: Mutex<Local>,
-    redis: Option<Redis>,
-}
-
-#[derive(Default)]
-struct Local {
-    events: HashMap<String, VecDeque<(u128, String)>>,
-    seq: u64,
-}
-
-struct Redis {
-    client: redis::Client,
-    conn: OnceCell<redis::aio::ConnectionManager>,
-    prefix: String,
-}
-
-impl std::fmt::Debug for Throttle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.redis.is_some() {
-            "Throttle::Redis"
-        } else {
-            "Throttle::InProcess"
-        })
-    }
+    shared: Infra,
+    /// Used when `shared` is Redis and a call fails.
+    fallback: Infra,
+    seq: AtomicU64,
 }
 
 impl Throttle {
-    pub fn in_process() -> Self {
+    pub fn new(shared: Infra) -> Self {
         Throttle {
-            local: Mutex::new(Local::default()),
-            redis: None,
+            shared,
+            fallback: Infra::in_process(),
+            seq: AtomicU64::new(0),
         }
     }
 
-    /// Counters in Redis (connected on first use), keys under `{prefix}:throttle:`.
-    pub fn redis(url: &str, prefix: &str) -> Result<Self, String> {
-        let client = redis::Client::open(url)
-            .map_err(|e| format!("bad REDIS_URL {}: {e}", jobs::store::redact(url)))?;
-        Ok(Throttle {
-            local: Mutex::new(Local::default()),
-            redis: Some(Redis {
-                client,
-                conn: OnceCell::new(),
-                prefix: prefix.to_string(),
-            }),
-        })
+    pub fn in_process() -> Self {
+        Throttle::new(Infra::in_process())
     }
 
     /// Counts one attempt under `key` unless `limit` attempts are already in the window:
     /// then nothing is counted and the answer is `None` (refuse the request). Refused
     /// attempts do not extend the lockout, so waiting out the window always works.
     pub async fn acquire(&self, key: &str, window: Duration, limit: u32) -> Option<Ticket> {
-        let member = self.unique_member();
-        let count = match self.redis_call(|r, c| r.add(c, key, &member, window)).await {
-            Some(n) => n,
-            None => self.local_add(key, &member, window),
-        };
         let ticket = Ticket {
-            key: key.to_string(),
-            member,
+            key: throttle_key(key),
+            member: self.unique_member(),
         };
+        let count = self
+            .call(|infra| infra.window_add(&ticket.key, &ticket.member, window))
+            .await;
         if count > u64::from(limit) {
             self.release(&ticket).await;
             return None;
@@ -98,171 +65,47 @@ impl Throttle {
 
     /// Events under `key` in the window.
     pub async fn count(&self, key: &str, window: Duration) -> u64 {
-        match self.redis_call(|r, c| r.count(c, key, window)).await {
-            Some(n) => n,
-            None => {
-                let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
-                let cutoff = now_millis().saturating_sub(window.as_millis());
-                local.events.get_mut(key).map_or(0, |q| {
-                    q.retain(|(t, _)| *t > cutoff);
-                    q.len() as u64
-                })
-            }
-        }
+        let key = throttle_key(key);
+        self.call(|infra| infra.window_count(&key, window)).await
     }
 
     /// Takes back one counted attempt.
     pub async fn release(&self, ticket: &Ticket) {
-        if self
-            .redis_call(|r, c| r.remove(c, &ticket.key, &ticket.member))
-            .await
-            .is_none()
-        {
-            let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(q) = local.events.get_mut(&ticket.key) {
-                q.retain(|(_, m)| *m != ticket.member);
-            }
-        }
+        self.call(|infra| infra.window_remove(&ticket.key, &ticket.member))
+            .await;
     }
 
     /// Forgets every event under `key`.
     pub async fn clear(&self, key: &str) {
-        if self.redis_call(|r, c| r.clear(c, key)).await.is_none() {
-            self.local
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .events
-                .remove(key);
-        }
+        let keys = [throttle_key(key)];
+        self.call(|infra| infra.delete(&keys)).await;
     }
 
     fn unique_member(&self) -> String {
-        let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
-        local.seq += 1;
-        format!("{}-{}-{}", now_millis(), local.seq, rand::random::<u32>())
+        let seq = self.seq.fetch_add(1, Ordering::Relaxed);
+        format!("{seq}-{}", rand::random::<u64>())
     }
 
-    fn local_add(&self, key: &str, member: &str, window: Duration) -> u64 {
-        let now = now_millis();
-        let cutoff = now.saturating_sub(window.as_millis());
-        let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
-        if local.events.len() > SWEEP_AT {
-            local
-                .events
-                .retain(|_, q| q.back().is_some_and(|(t, _)| *t > cutoff));
-        }
-        let q = local.events.entry(key.to_string()).or_default();
-        q.retain(|(t, _)| *t > cutoff);
-        q.push_back((now, member.to_string()));
-        q.len() as u64
-    }
-
-    /// Runs `call` on Redis when configured; `None` when not configured or when it failed
-    /// (logged), so the caller uses the in-process counters.
-    async fn redis_call<'a, T, F, Fut>(&'a self, call: F) -> Option<T>
+    /// Runs `op` on the shared infrastructure; when Redis fails (logged), on the in-process
+    /// counters instead.
+    async fn call<'a, T: Default, F, Fut>(&'a self, op: F) -> T
     where
-        F: FnOnce(&'a Redis, redis::aio::ConnectionManager) -> Fut,
-        Fut: Future<Output = redis::RedisResult<T>>,
+        F: Fn(&'a Infra) -> Fut,
+        Fut: Future<Output = Result<T, InfraError>>,
     {
-        let redis = self.redis.as_ref()?;
-        let conn = match redis
-            .conn
-            .get_or_try_init(|| redis.client.get_connection_manager())
-            .await
-        {
-            Ok(conn) => conn.clone(),
+        match op(&self.shared).await {
+            Ok(value) => value,
             Err(err) => {
-                tracing::warn!(%err, "Redis unavailable for throttling; counting in-process");
-                return None;
-            }
-        };
-        match call(redis, conn).await {
-            Ok(value) => Some(value),
-            Err(err) => {
-                tracing::warn!(%err, "Redis throttle call failed; counting in-process");
-                None
+                tracing::warn!(%err, "shared throttle unavailable; counting in-process");
+                // The in-process variant never fails.
+                op(&self.fallback).await.unwrap_or_default()
             }
         }
     }
 }
 
-impl Redis {
-    fn key(&self, key: &str) -> String {
-        format!("{}:throttle:{key}", self.prefix)
-    }
-
-    async fn add(
-        &self,
-        mut c: redis::aio::ConnectionManager,
-        key: &str,
-        member: &str,
-        window: Duration,
-    ) -> redis::RedisResult<u64> {
-        let now = now_millis() as u64;
-        let cutoff = now.saturating_sub(window.as_millis() as u64);
-        let key = self.key(key);
-        let (count,): (u64,) = redis::pipe()
-            .atomic()
-            .zrembyscore(&key, 0, cutoff)
-            .ignore()
-            .zadd(&key, member, now)
-            .ignore()
-            .zcard(&key)
-            .pexpire(&key, window.as_millis() as i64)
-            .ignore()
-            .query_async(&mut c)
-            .await?;
-        Ok(count)
-    }
-
-    async fn count(
-        &self,
-        mut c: redis::aio::ConnectionManager,
-        key: &str,
-        window: Duration,
-    ) -> redis::RedisResult<u64> {
-        let cutoff = (now_millis() as u64).saturating_sub(window.as_millis() as u64);
-        let key = self.key(key);
-        let (count,): (u64,) = redis::pipe()
-            .atomic()
-            .zrembyscore(&key, 0, cutoff)
-            .ignore()
-            .zcard(&key)
-            .query_async(&mut c)
-            .await?;
-        Ok(count)
-    }
-
-    async fn remove(
-        &self,
-        mut c: redis::aio::ConnectionManager,
-        key: &str,
-        member: &str,
-    ) -> redis::RedisResult<()> {
-        redis::cmd("ZREM")
-            .arg(self.key(key))
-            .arg(member)
-            .query_async(&mut c)
-            .await
-    }
-
-    async fn clear(
-        &self,
-        mut c: redis::aio::ConnectionManager,
-        key: &str,
-    ) -> redis::RedisResult<()> {
-        redis::cmd("DEL")
-            .arg(self.key(key))
-            .query_async(&mut c)
-            .await
-    }
-}
-
-fn now_millis() -> u128 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis())
-        .unwrap_or_default()
+fn throttle_key(key: &str) -> String {
+    format!("throttle:{key}")
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod handlers;
-pub mod limits;
+pub mod infra;
 pub mod mail;
 pub mod market_data;
 pub mod queue;

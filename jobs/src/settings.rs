@@ -9,8 +9,10 @@ use crate::store::{DatabaseUrl, StoreError};
 #[derive(Debug, Clone)]
 pub struct CommonSettings {
     pub database_url: DatabaseUrl,
-    /// Fleet-wide limits (and later sessions) live in Redis when set; in-process otherwise.
+    /// Fleet-wide limits, throttles and sessions live in Redis when set; in-process otherwise.
     pub redis_url: Option<RedactedUrl>,
+    /// Prefix of every Redis key (`REDIS_KEY_PREFIX`), so deployments can share a server.
+    pub redis_prefix: String,
     /// Snapshot mode: read market data from this folder instead of the live sources.
     pub market_data_dir: Option<PathBuf>,
     /// SEC fair access asks for a User-Agent naming the operator and a contact address.
@@ -53,6 +55,7 @@ impl CommonSettings {
         Ok(CommonSettings {
             database_url: DatabaseUrl::from_env()?,
             redis_url: non_empty("REDIS_URL").map(RedactedUrl),
+            redis_prefix: non_empty("REDIS_KEY_PREFIX").unwrap_or_else(|| "askbubba".into()),
             market_data_dir: non_empty("MARKET_DATA_DIR").map(PathBuf::from),
             sec_user_agent: non_empty("SEC_USER_AGENT").unwrap_or_else(|| {
                 "AskBubba/0.1 (operator contact: admin@askbubba.example)".into()

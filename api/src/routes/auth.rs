@@ -15,10 +15,8 @@
 //! checked (so parallel requests cannot slip past the limit), and a successful login takes its
 //! attempt back.
 
-use std::sync::Arc;
-
 use axum::{
-    Extension, Json, Router,
+    Json, Router,
     extract::State,
     http::StatusCode,
     routing::{get, post},
@@ -36,7 +34,6 @@ use tower_sessions::Session;
 
 use crate::{
     AppState,
-    accounts::Accounts,
     error::{ApiError, ApiResult},
     extract::{ClientIp, CurrentUser, JsonBody},
     session,
@@ -175,7 +172,6 @@ async fn register(
 #[tracing::instrument(skip_all, err)]
 async fn login(
     State(state): State<AppState>,
-    Extension(accounts): Extension<Arc<Accounts>>,
     ClientIp(ip): ClientIp,
     session: Session,
     JsonBody(input): JsonBody<LoginIn>,
@@ -190,7 +186,7 @@ async fn login(
     };
     let password = Password::parse_login(input.password.as_deref())?;
     let limits = &state.settings.accounts.login;
-    let throttle = &accounts.throttle;
+    let throttle = &state.throttle;
     let (ip_key, pair_key, user_key) = (
         format!("login:ip:{ip}"),
         format!("login:pair:{ip}:{username}"),

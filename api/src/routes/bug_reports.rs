@@ -1,9 +1,7 @@
 //! `POST /api/report-bug` {email, subject, description}: stored, and mailed to the admin
 //! address (`ADMIN_EMAIL`, default `ADMIN_USERNAME`).
 
-use std::sync::Arc;
-
-use axum::{Extension, Json, Router, extract::State, http::StatusCode, routing::post};
+use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
 use chrono::Utc;
 use jobs::{
     accounts::{Description, Email, Subject, messages},
@@ -13,7 +11,6 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    accounts::Accounts,
     error::{ApiError, ApiResult},
     extract::{ClientIp, JsonBody, MaybeUser},
 };
@@ -36,7 +33,6 @@ pub struct BugReportIn {
 #[tracing::instrument(skip_all, err)]
 async fn report_bug(
     State(state): State<AppState>,
-    Extension(accounts): Extension<Arc<Accounts>>,
     ClientIp(ip): ClientIp,
     user: MaybeUser,
     JsonBody(input): JsonBody<BugReportIn>,
@@ -44,7 +40,7 @@ async fn report_bug(
     let email = Email::parse(input.email.as_deref(), messages::INVALID_EMAIL)?;
     let subject = Subject::parse(input.subject.as_deref())?;
     let description = Description::parse(input.description.as_deref())?;
-    accounts
+    state
         .throttle
         .acquire(
             &format!("bug:ip:{ip}"),
@@ -82,7 +78,7 @@ async fn report_bug(
         .create_bug_report(&report, notify.as_ref(), Utc::now())
         .await?;
     match email_id {
-        Some(id) => accounts.deliver_later(&state.store, id),
+        Some(id) => state.deliver_later(id),
         None => tracing::warn!("bug report stored; no ADMIN_EMAIL or ADMIN_USERNAME to mail it to"),
     }
     Ok((

@@ -6,9 +6,7 @@
 //! lookup, the token and the mail happen in a background task, so neither the words nor the
 //! timing say anything.
 
-use std::sync::Arc;
-
-use axum::{Extension, Json, Router, extract::State, routing::post};
+use axum::{Json, Router, extract::State, routing::post};
 use chrono::Utc;
 use jobs::{
     accounts::{Email, Password, RESET_TOKEN_LIFETIME, ResetToken, hash_password, messages},
@@ -18,7 +16,6 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    accounts::Accounts,
     error::{ApiError, ApiResult},
     extract::{ClientIp, JsonBody},
 };
@@ -52,13 +49,12 @@ pub struct ConfirmIn {
 #[tracing::instrument(skip_all, err)]
 async fn request_reset(
     State(state): State<AppState>,
-    Extension(accounts): Extension<Arc<Accounts>>,
     ClientIp(ip): ClientIp,
     JsonBody(input): JsonBody<ResetIn>,
 ) -> ApiResult<Json<serde_json::Value>> {
     let email = Email::parse(input.email.as_deref(), messages::INVALID_EMAIL)?;
     let username = email.as_str().to_lowercase();
-    let throttle = &accounts.throttle;
+    let throttle = &state.throttle;
     let too_many = || ApiError::TooManyRequests(TOO_MANY_RESETS.into());
     throttle
         .acquire(&format!("reset:ip:{ip}"), HOUR, REQUESTS_PER_IP_PER_HOUR)
@@ -70,7 +66,7 @@ async fn request_reset(
         .ok_or_else(too_many)?;
     let base_url = state.settings.accounts.public_base_url.clone();
     tokio::spawn(async move {
-        if let Err(err) = issue_token(&state, &accounts, &username, &base_url).await {
+        if let Err(err) = issue_token(&state, &username, &base_url).await {
             tracing::error!(error = format!("{err:#}"), "password reset mail not issued");
         }
     });
@@ -80,12 +76,7 @@ async fn request_reset(
 }
 
 /// Stores a token and mails the link, if `username` has an account.
-async fn issue_token(
-    state: &AppState,
-    accounts: &Accounts,
-    username: &str,
-    base_url: &str,
-) -> anyhow::Result<()> {
+async fn issue_token(state: &AppState, username: &str, base_url: &str) -> anyhow::Result<()> {
     let Some(user) = state.store.user_by_username(username).await? else {
         tracing::info!("password reset asked for an address without an account");
         return Ok(());
@@ -111,14 +102,13 @@ async fn issue_token(
         .store
         .create_reset_token(user.id, &token.storage_hash(), expires, &email, now)
         .await?;
-    accounts.deliver_later(&state.store, id);
+    state.deliver_later(id);
     Ok(())
 }
 
 #[tracing::instrument(skip_all, err)]
 async fn confirm_reset(
     State(state): State<AppState>,
-    Extension(accounts): Extension<Arc<Accounts>>,
     JsonBody(input): JsonBody<ConfirmIn>,
 ) -> ApiResult<Json<serde_json::Value>> {
     let token = ResetToken::parse(input.token.as_deref())?;
@@ -131,6 +121,6 @@ async fn confirm_reset(
     else {
         return Err(ApiError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
     };
-    accounts.sessions.end_user_sessions(user_id).await?;
+    state.sessions.end_user_sessions(user_id).await?;
     Ok(Json(serde_json::json!({ "message": messages::RESET_DONE })))
 }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use api::{AppState, Settings};
+use api::Settings;
 use jobs::{
     settings::CommonSettings,
     store::{Backend, Store},
@@ -14,6 +14,8 @@ pub struct TestApp {
     pub address: String,
     pub store: Store,
     pub client: reqwest::Client,
+    /// Dropping it shuts the app down.
+    _stop: tokio::sync::oneshot::Sender<()>,
     _db: TestDb,
     _dist: tempdir::Dir,
 }
@@ -28,7 +30,8 @@ pub mod tempdir {
     }
 }
 
-/// Settings for tests: no embedded worker (tests drive jobs themselves), a tiny web app.
+/// Settings for tests: migrations at start, no embedded worker (tests drive jobs themselves),
+/// a tiny web app.
 pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
     let mut common = CommonSettings::from_env().expect("settings");
     common.database_url = db.url.clone();
@@ -41,7 +44,7 @@ pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
         web_dist,
         admin_username: Some("admin@example.com".into()),
         embedded_worker: false,
-        migrate_on_start: false,
+        migrate_on_start: true,
         accounts: Default::default(),
         analyze_wait_secs: 25,
     }
@@ -49,9 +52,11 @@ pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
 
 pub use jobs::testing::market_data_dir;
 
-/// Starts the app with `settings` adjusted by `tweak`.
+/// Starts the app with `settings` adjusted by `tweak`, through `api::serve` as production does:
+/// it migrates the fresh database, seeds the ticker load and (when a test turns it on) runs
+/// the embedded worker. Returns once the app answers.
 pub async fn spawn_app_with(backend: Backend, tweak: impl FnOnce(&mut Settings)) -> TestApp {
-    let db = TestDb::new(backend).await;
+    let db = TestDb::empty(backend).await;
     let dist = std::env::temp_dir().join(format!("askbubba-dist-{}", ulid::Ulid::new()));
     std::fs::create_dir_all(dist.join("assets")).unwrap();
     std::fs::write(
@@ -62,18 +67,33 @@ pub async fn spawn_app_with(backend: Backend, tweak: impl FnOnce(&mut Settings))
     std::fs::write(dist.join("assets/app-123abc.js"), "console.log('hi')").unwrap();
     let mut settings = test_settings(&db, dist.clone());
     tweak(&mut settings);
-    let state = AppState::new(db.store.clone(), settings);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
-    let app = api::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    tokio::spawn(async move { axum_serve(listener, app).await });
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let store = db.store.clone();
+    tokio::spawn(async move {
+        let shutdown = async move {
+            let _ = stopped.await;
+        };
+        if let Err(err) = api::serve(store, settings, listener, shutdown).await {
+            panic!("the app did not start: {err:#}");
+        }
+    });
+    let client = reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .unwrap();
+    // The listener is bound already; this answers once start-up (migrations, seeding) is done.
+    let ready = client.get(format!("{address}/readyz")).send().await;
+    assert!(
+        ready.is_ok_and(|r| r.status().is_success()),
+        "the app is ready"
+    );
     TestApp {
         address,
         store: db.store.clone(),
-        client: reqwest::Client::builder()
-            .cookie_store(true)
-            .build()
-            .unwrap(),
+        client,
+        _stop: stop,
         _db: db,
         _dist: tempdir::Dir(dist),
     }
@@ -81,16 +101,6 @@ pub async fn spawn_app_with(backend: Backend, tweak: impl FnOnce(&mut Settings))
 
 pub async fn spawn_app(backend: Backend) -> TestApp {
     spawn_app_with(backend, |_| {}).await
-}
-
-async fn axum_serve(
-    listener: tokio::net::TcpListener,
-    app: axum::extract::connect_info::IntoMakeServiceWithConnectInfo<
-        axum::Router,
-        std::net::SocketAddr,
-    >,
-) {
-    axum::serve(listener, app).await.unwrap();
 }
 
 impl TestApp {

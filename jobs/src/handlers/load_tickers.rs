@@ -58,7 +58,7 @@ impl JobHandler for LoadTickers {
 async fn fetch_live(run: &JobRun) -> Result<Vec<TickerEntry>, JobError> {
     run.ctx
         .limiter
-        .acquire("sec", crate::limits::SEC_REQUESTS_PER_SECOND)
+        .acquire("sec", crate::infra::SEC_REQUESTS_PER_SECOND)
         .await;
     let url = format!(
         "{}/files/company_tickers_exchange.json",

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::{
-    limits::FleetLimiter,
+    infra::{FleetLimiter, Infra},
     settings::CommonSettings,
     sources::{MarketSources, Snapshot, http::HttpFetcher},
     store::Store,
@@ -35,13 +35,8 @@ impl JobContext {
     /// Builds the context: Redis limits when configured, in-process otherwise.
     pub async fn new(store: Store, settings: CommonSettings) -> anyhow::Result<Arc<Self>> {
         use anyhow::Context as _;
-        let limiter = match &settings.redis_url {
-            Some(url) => FleetLimiter::redis(&url.0)
-                .await
-                .map_err(anyhow::Error::msg)?,
-            None => FleetLimiter::in_process(),
-        };
-        let limiter = Arc::new(limiter);
+        let infra = Infra::from_settings(&settings)?;
+        let limiter = Arc::new(FleetLimiter::new(infra));
         let sources = match &settings.market_data_dir {
             Some(dir) => MarketSources::snapshot(Snapshot::new(dir)),
             None => MarketSources::live(&settings.live_config(), limiter.clone())

@@ -19,7 +19,7 @@ use crate::{
 async fn admin_paths(backend: Backend) -> Vec<String> {
     let db = TestDb::new(backend).await;
     let settings = test_settings(&db, PathBuf::from("/nonexistent-web-dist"));
-    let state = AppState::new(db.store.clone(), settings);
+    let state = AppState::new(db.store.clone(), settings).expect("app state");
     let all = route_paths(&api::app(state));
     assert!(
         all.contains(&"/api/user".to_string()),

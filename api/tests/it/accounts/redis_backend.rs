@@ -39,7 +39,7 @@ api_test!(sessions_and_throttles_in_redis, |backend| async move {
     let prefix = format!("askbubba-test-{}", ulid::Ulid::new());
     let app = spawn_app_with(backend, |s| {
         s.common.redis_url = Some(RedactedUrl(redis_url()));
-        s.accounts.redis_prefix = prefix.clone();
+        s.common.redis_prefix = prefix.clone();
         s.accounts.trust_proxy = true;
     })
     .await;

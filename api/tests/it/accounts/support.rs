@@ -107,8 +107,8 @@ pub async fn spawn_gate_app(backend: Backend, tweak: impl FnOnce(&mut Settings))
     let db = TestDb::new(backend).await;
     let mut settings = test_settings(&db, PathBuf::from("/nonexistent-web-dist"));
     tweak(&mut settings);
-    let state = AppState::new(db.store.clone(), settings);
-    let sessions = api::session::SessionBackend::new(&state).unwrap();
+    let state = AppState::new(db.store.clone(), settings).expect("app state");
+    let sessions = state.sessions.clone();
     let gate = Router::new()
         .route("/test/analyze/{ticker}", routing::get(gate))
         .with_state(state.clone())
