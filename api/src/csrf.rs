@@ -19,6 +19,7 @@ use axum::{
 use crate::{
     AppState,
     error::ApiError,
+    error::MessageOut,
     extract::{BODY_TOO_LARGE, is_json},
 };
 
@@ -39,7 +40,7 @@ pub async fn guard(State(state): State<AppState>, request: Request, next: Next) 
     {
         let mut replaced = (
             StatusCode::PAYLOAD_TOO_LARGE,
-            Json(serde_json::json!({ "message": BODY_TOO_LARGE })),
+            Json(MessageOut::new(BODY_TOO_LARGE)),
         )
             .into_response();
         // Keep whatever else the inner layers set (security headers, cookies).

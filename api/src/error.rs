@@ -1,5 +1,7 @@
 //! `ApiError`: client errors answer `{message}` with their status; everything else is
-//! logged and answered as a bare 500, so internals never reach the browser.
+//! logged and answered as a bare 500, so internals never reach the browser. The analysis
+//! calls answer the same errors in the spec's `{success: false, message, details}` shape
+//! ([`AnalysisFailure`]).
 
 use axum::{
     Json,
@@ -7,6 +9,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use jobs::{queue::QueueError, store::StoreError};
+use serde::Serialize;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -32,6 +35,12 @@ pub enum ApiError {
     /// 429: a rate limit or a usage cap.
     #[error("{0}")]
     TooManyRequests(String),
+    /// 422: understood, but this thing cannot be done (a company that cannot be scored).
+    #[error("{0}")]
+    Unprocessable(String),
+    /// 502: an upstream data source failed.
+    #[error("{0}")]
+    BadGateway(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -54,9 +63,16 @@ impl From<QueueError> for ApiError {
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let (status, message) = match self {
+impl From<jobs::analysis_request::RequestError> for ApiError {
+    fn from(err: jobs::analysis_request::RequestError) -> Self {
+        ApiError::Internal(err.into())
+    }
+}
+
+impl ApiError {
+    /// The status and the text the user sees; internal errors are logged here.
+    fn into_parts(self) -> (StatusCode, String) {
+        match self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m),
             ApiError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, m),
@@ -65,6 +81,8 @@ impl IntoResponse for ApiError {
             ApiError::PayloadTooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m),
             ApiError::UnsupportedMediaType(m) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, m),
             ApiError::TooManyRequests(m) => (StatusCode::TOO_MANY_REQUESTS, m),
+            ApiError::Unprocessable(m) => (StatusCode::UNPROCESSABLE_ENTITY, m),
+            ApiError::BadGateway(m) => (StatusCode::BAD_GATEWAY, m),
             ApiError::Internal(err) => {
                 tracing::error!(error = format!("{err:#}"), "request failed");
                 (
@@ -72,9 +90,70 @@ impl IntoResponse for ApiError {
                     "Something went wrong on our side. Please try again.".to_string(),
                 )
             }
-        };
-        (status, Json(serde_json::json!({ "message": message }))).into_response()
+        }
     }
 }
+
+/// `{message}`: the body of every error answer outside the analysis calls.
+#[derive(Debug, Serialize)]
+pub struct MessageOut {
+    pub message: String,
+}
+
+impl MessageOut {
+    pub fn new(message: impl Into<String>) -> Self {
+        MessageOut {
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message) = self.into_parts();
+        (status, Json(MessageOut { message })).into_response()
+    }
+}
+
+/// An error of the analysis calls, in the spec's shape: `{success: false, message, details}`.
+#[derive(Debug)]
+pub struct AnalysisFailure(pub ApiError);
+
+/// The spec's failure body of `GET /api/analyze-stock/{ticker}` and its siblings.
+#[derive(Debug, Serialize)]
+pub struct FailureOut {
+    pub success: bool,
+    pub message: String,
+    pub details: Option<serde_json::Value>,
+}
+
+impl IntoResponse for AnalysisFailure {
+    fn into_response(self) -> Response {
+        let (status, message) = self.0.into_parts();
+        let body = FailureOut {
+            success: false,
+            message,
+            details: None,
+        };
+        (status, Json(body)).into_response()
+    }
+}
+
+macro_rules! analysis_failure_from {
+    ($($source:ty),*) => {$(
+        impl From<$source> for AnalysisFailure {
+            fn from(err: $source) -> Self {
+                AnalysisFailure(err.into())
+            }
+        }
+    )*};
+}
+analysis_failure_from!(
+    ApiError,
+    StoreError,
+    QueueError,
+    jobs::accounts::Invalid,
+    jobs::analysis_request::RequestError
+);
 
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -3,13 +3,13 @@
 pub mod csrf;
 pub mod error;
 pub mod extract;
-pub mod limits;
 pub mod metrics;
 pub mod routes;
 pub mod session;
 pub mod settings;
 pub mod throttle;
 pub mod ticker_index;
+pub mod usage_gate;
 
 use std::{future::Future, sync::Arc, time::Duration};
 

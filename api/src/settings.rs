@@ -125,7 +125,7 @@ impl Default for AccountSettings {
         AccountSettings {
             public_base_url: "http://localhost:8080".into(),
             trust_proxy: false,
-            anon_ip_daily_limit: jobs::accounts::limits::DEFAULT_ANON_IP_DAILY_LIMIT,
+            anon_ip_daily_limit: jobs::accounts::quotas::DEFAULT_ANON_IP_DAILY_LIMIT,
             admin_email: None,
             cookie_secure: false,
             login: LoginLimits::default(),

@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod analysis_request;
 pub mod handlers;
 pub mod infra;
 pub mod mail;
@@ -14,5 +15,6 @@ pub mod runtime;
 pub mod settings;
 pub mod sources;
 pub mod store;
+pub mod symbol;
 #[cfg(feature = "testing")]
 pub mod testing;

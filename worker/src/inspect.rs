@@ -3,7 +3,7 @@
 use anyhow::Context;
 use jobs::store::{
     Store,
-    jobs_table::{JobFilter, JobRecord, JobStatus},
+    apalis::{JobFilter, JobRecord, JobStatus},
 };
 
 use crate::Cli;

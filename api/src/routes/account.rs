@@ -38,7 +38,10 @@ async fn get_account(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> ApiResult<Json<AccountOut>> {
-    let balance = state.store.query_balance(user.id).await?;
+    let balance = state
+        .store
+        .query_balance(user.id, jobs::accounts::FREE_CHAT_QUERIES)
+        .await?;
     let analyses_today = state.store.analyses_today(user.id, Utc::now()).await?;
     Ok(Json(AccountOut {
         username: user.username,

@@ -1,10 +1,9 @@
 //! Stock analyses: `GET /api/analyze-stock/{ticker}` (the spec's answer plus the structured
 //! record), `POST /api/analyses`, the top-25 list, batch scores, forward returns and notes.
+//! The decision what to serve is `jobs::analysis_request`; these handlers check the ticker
+//! and the usage gate, then shape the answer.
 
-use std::{
-    collections::BTreeMap,
-    time::{Duration, Instant},
-};
+use std::{collections::BTreeMap, time::Duration};
 
 use axum::{
     Json, Router,
@@ -13,26 +12,27 @@ use axum::{
     response::{IntoResponse, Response},
     routing::{get, post},
 };
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use jobs::{
-    accounts::TickerSymbol,
+    analysis::AnalysisRecord,
+    analysis_request::{self, Outcome},
     handlers::analyze_stock::AnalyzeStock,
-    store::{analyses::StoredAnalysis, jobs_table::JobStatus},
+    store::{analyses::StoredAnalysis, notes::StockNotes},
+    symbol::TickerSymbol,
 };
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use crate::{
     AppState,
-    error::{ApiError, ApiResult},
+    error::{AnalysisFailure, ApiError, ApiResult},
     extract::{CurrentUser, JsonBody},
-    limits::{self, Viewer},
+    usage_gate::{self, Viewer},
 };
 
 /// Size of the top list (spec: top stocks list 25).
 const TOP_STOCKS: i64 = 25;
-/// How often a waiting request looks at its job.
-const JOB_POLL: Duration = Duration::from_millis(50);
+/// The longest a request may ask to wait for a running analysis.
+const MAX_WAIT_SECS: u64 = 60;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -53,43 +53,64 @@ struct WaitParams {
     wait: Option<u64>,
 }
 
-/// The spec's answer for a stored analysis, plus the structured record.
-fn analysis_answer(stored: StoredAnalysis, job_id: Option<String>) -> Response {
-    let body = json!({
-        "success": true,
-        "data": stored.text,
-        "message": "Analysis complete",
-        "details": { "computedAt": stored.computed_at, "scoreBasis": stored.record.score_basis },
-        "record": stored.record,
-        "jobId": job_id,
-    });
-    (StatusCode::OK, Json(body)).into_response()
+/// The spec's answer `{success, data, message, details}` for a stored analysis, plus the
+/// structured record the web app reads and the job that computed it (when one just did).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AnalysisOut {
+    success: bool,
+    /// The spec's plain-text result.
+    data: String,
+    message: &'static str,
+    details: AnalysisDetails,
+    record: AnalysisRecord,
+    job_id: Option<String>,
 }
 
-/// A failure in the spec's shape `{success: false, message}`.
-fn failure(status: StatusCode, message: String) -> Response {
-    (
-        status,
-        Json(json!({ "success": false, "message": message, "details": null })),
-    )
-        .into_response()
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AnalysisDetails {
+    computed_at: DateTime<Utc>,
+    /// "based on N of 12".
+    score_basis: String,
+}
+
+impl AnalysisOut {
+    fn new(stored: StoredAnalysis, job_id: Option<String>) -> Self {
+        AnalysisOut {
+            success: true,
+            data: stored.text,
+            message: "Analysis complete",
+            details: AnalysisDetails {
+                computed_at: stored.computed_at,
+                score_basis: stored.record.score_basis.clone(),
+            },
+            record: stored.record,
+            job_id,
+        }
+    }
+}
+
+/// 202: the analysis is still running; follow the job.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InProgressOut {
+    success: bool,
+    message: &'static str,
+    details: Option<()>,
+    job_id: String,
 }
 
 /// Validates the ticker and finds the company; unknown tickers answer 404 before any usage
 /// is counted, so a typo costs no try.
-async fn known_symbol(state: &AppState, raw: &str) -> Result<TickerSymbol, Response> {
-    let symbol = TickerSymbol::parse(Some(raw))
-        .map_err(|err| failure(StatusCode::BAD_REQUEST, err.to_string()))?;
-    match state.store.find_ticker(symbol.as_str()).await {
-        Ok(Some(_)) => Ok(symbol),
-        Ok(None) => Err(failure(
-            StatusCode::NOT_FOUND,
-            format!(
-                "I couldn't find a company with the ticker {}. Check the spelling and try again.",
-                symbol.as_str()
-            ),
-        )),
-        Err(err) => Err(ApiError::from(err).into_response()),
+async fn known_symbol(state: &AppState, raw: &str) -> ApiResult<TickerSymbol> {
+    let symbol = TickerSymbol::parse(Some(raw))?;
+    match state.store.find_ticker(symbol.as_str()).await? {
+        Some(_) => Ok(symbol),
+        None => Err(ApiError::NotFound(format!(
+            "I couldn't find a company with the ticker {}. Check the spelling and try again.",
+            symbol.as_str()
+        ))),
     }
 }
 
@@ -99,69 +120,37 @@ async fn analyze_stock(
     viewer: Viewer,
     Path(ticker): Path<String>,
     Query(params): Query<WaitParams>,
-) -> Response {
-    let symbol = match known_symbol(&state, &ticker).await {
-        Ok(symbol) => symbol,
-        Err(response) => return response,
-    };
-    if let Err(err) = limits::check_analysis(&state, &viewer, symbol.as_str()).await {
-        return err.into_response();
-    }
-    match answer_or_job(&state, symbol.as_str(), params.wait).await {
-        Ok(response) => response,
-        Err(err) => err.into_response(),
-    }
-}
-
-/// Serves a fresh stored analysis at once; otherwise queues (or joins) the job and waits for
-/// it up to the bound, then answers 202 with the job id.
-async fn answer_or_job(state: &AppState, symbol: &str, wait: Option<u64>) -> ApiResult<Response> {
-    let max_age =
-        chrono::Duration::from_std(state.settings.common.analysis_max_age).unwrap_or_default();
-    let fresh = |at: chrono::DateTime<Utc>| Utc::now() - at < max_age;
-    if let Some(stored) = state.store.latest_analysis(symbol).await?
-        && fresh(stored.computed_at)
-    {
-        return Ok(analysis_answer(stored, None));
-    }
-    if let Some((message, at)) = state.store.analysis_failure(symbol).await?
-        && fresh(at)
-    {
-        return Ok(failure(StatusCode::UNPROCESSABLE_ENTITY, message));
-    }
-    let job = state
-        .queue
-        .enqueue(&AnalyzeStock {
-            symbol: symbol.to_string(),
-        })
-        .await?;
-    let bound = Duration::from_secs(wait.unwrap_or(state.settings.analyze_wait_secs).min(60));
-    let started = Instant::now();
-    loop {
-        let record = state.store.job(&job.id).await?;
-        match record.map(|r| (r.status, r.error)) {
-            Some((JobStatus::Succeeded, _)) => {
-                if let Some(stored) = state.store.latest_analysis(symbol).await? {
-                    return Ok(analysis_answer(stored, Some(job.id)));
-                }
-            }
-            Some((JobStatus::Failed, error)) => {
-                if let Some((message, _)) = state.store.analysis_failure(symbol).await? {
-                    return Ok(failure(StatusCode::UNPROCESSABLE_ENTITY, message));
-                }
-                let reason = error.unwrap_or_else(|| "the analysis failed".into());
-                return Ok(failure(
-                    StatusCode::BAD_GATEWAY,
-                    format!("Error analyzing stock: {reason}"),
-                ));
-            }
-            _ => {}
+) -> Result<Response, AnalysisFailure> {
+    let symbol = known_symbol(&state, &ticker).await?;
+    usage_gate::check_analysis(&state, &viewer, symbol.as_str()).await?;
+    let wait = params
+        .wait
+        .unwrap_or(state.settings.analyze_wait_secs)
+        .min(MAX_WAIT_SECS);
+    let outcome = analysis_request::request(
+        &state.queue,
+        &symbol,
+        state.settings.common.analysis_max_age,
+        Duration::from_secs(wait),
+    )
+    .await?;
+    match outcome {
+        Outcome::Fresh { analysis, job } => {
+            Ok(Json(AnalysisOut::new(*analysis, job)).into_response())
         }
-        if started.elapsed() >= bound {
-            let body = json!({ "success": false, "message": "Analysis in progress", "details": null, "jobId": job.id });
-            return Ok((StatusCode::ACCEPTED, Json(body)).into_response());
+        Outcome::Unanalysable(message) => Err(ApiError::Unprocessable(message).into()),
+        Outcome::Failed(reason) => {
+            Err(ApiError::BadGateway(format!("Error analyzing stock: {reason}")).into())
         }
-        tokio::time::sleep(JOB_POLL).await;
+        Outcome::Queued { job } => {
+            let body = InProgressOut {
+                success: false,
+                message: "Analysis in progress",
+                details: None,
+                job_id: job,
+            };
+            Ok((StatusCode::ACCEPTED, Json(body)).into_response())
+        }
     }
 }
 
@@ -170,33 +159,35 @@ struct CreateAnalysisIn {
     symbol: Option<String>,
 }
 
+/// `POST /api/analyses`: the queued (or joined) job.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CreateAnalysisOut {
+    job_id: String,
+    joined: bool,
+    symbol: String,
+}
+
 /// Queues a fresh analysis (or joins the one running) and answers its job id.
 async fn create_analysis(
     State(state): State<AppState>,
     viewer: Viewer,
     JsonBody(input): JsonBody<CreateAnalysisIn>,
-) -> Response {
-    let symbol = match known_symbol(&state, input.symbol.as_deref().unwrap_or_default()).await {
-        Ok(symbol) => symbol,
-        Err(response) => return response,
-    };
-    if let Err(err) = limits::check_analysis(&state, &viewer, symbol.as_str()).await {
-        return err.into_response();
-    }
-    match state
+) -> Result<(StatusCode, Json<CreateAnalysisOut>), AnalysisFailure> {
+    let symbol = known_symbol(&state, input.symbol.as_deref().unwrap_or_default()).await?;
+    usage_gate::check_analysis(&state, &viewer, symbol.as_str()).await?;
+    let job = state
         .queue
         .enqueue(&AnalyzeStock {
             symbol: symbol.as_str().to_string(),
         })
-        .await
-    {
-        Ok(job) => (
-            StatusCode::ACCEPTED,
-            Json(json!({ "jobId": job.id, "joined": job.joined, "symbol": symbol.as_str() })),
-        )
-            .into_response(),
-        Err(err) => ApiError::from(err).into_response(),
-    }
+        .await?;
+    let out = CreateAnalysisOut {
+        job_id: job.id,
+        joined: job.joined,
+        symbol: symbol.as_str().to_string(),
+    };
+    Ok((StatusCode::ACCEPTED, Json(out)))
 }
 
 async fn top_stocks(
@@ -211,12 +202,22 @@ struct BatchParams {
     symbols: String,
 }
 
+/// One stock of the compare page (spec: scores and companyName).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BatchScoreOut {
+    scores: Vec<Option<u8>>,
+    score: u8,
+    company_name: String,
+    answered_questions: u8,
+}
+
 /// Scores of up to 10 stocks for the compare page: `{A: {scores: [12], score, companyName}}`.
 async fn batch_scores(
     State(state): State<AppState>,
     _user: CurrentUser,
     Query(params): Query<BatchParams>,
-) -> ApiResult<Json<BTreeMap<String, serde_json::Value>>> {
+) -> ApiResult<Json<BTreeMap<String, BatchScoreOut>>> {
     let mut out = BTreeMap::new();
     for raw in params
         .symbols
@@ -228,10 +229,14 @@ async fn batch_scores(
         let symbol = TickerSymbol::parse(Some(raw))?;
         if let Some(stored) = state.store.latest_analysis(symbol.as_str()).await? {
             let record = stored.record;
-            let scores: Vec<Option<u8>> = record.questions.iter().map(|q| q.score).collect();
             out.insert(
                 symbol.as_str().to_string(),
-                json!({ "scores": scores, "score": record.score, "companyName": record.company_name, "answeredQuestions": record.answered_questions }),
+                BatchScoreOut {
+                    scores: record.questions.iter().map(|q| q.score).collect(),
+                    score: record.score,
+                    company_name: record.company_name,
+                    answered_questions: record.answered_questions,
+                },
             );
         }
     }
@@ -242,7 +247,7 @@ async fn batch_scores(
 async fn stock_notes(
     State(state): State<AppState>,
     Path(ticker): Path<String>,
-) -> ApiResult<Json<jobs::store::notes::StockNotes>> {
+) -> ApiResult<Json<StockNotes>> {
     let symbol = TickerSymbol::parse(Some(&ticker))?;
     state
         .store
@@ -252,19 +257,39 @@ async fn stock_notes(
         .ok_or_else(|| ApiError::NotFound(format!("No notes for {} yet.", symbol.as_str())))
 }
 
+/// The spec's forward-returns answer: `{success, data: {forward_earnings_return,
+/// govt_bond_return}}`.
+#[derive(Debug, Serialize)]
+struct ForwardReturnsOut {
+    success: bool,
+    data: ForwardReturnsData,
+}
+
+#[derive(Debug, Serialize)]
+struct ForwardReturnsData {
+    forward_earnings_return: f64,
+    govt_bond_return: f64,
+}
+
 /// The forward-returns chart data of the stored analysis.
 async fn forward_returns(
     State(state): State<AppState>,
     Path(ticker): Path<String>,
-) -> ApiResult<Response> {
+) -> Result<Json<ForwardReturnsOut>, AnalysisFailure> {
     let symbol = TickerSymbol::parse(Some(&ticker))?;
     let forward = state
         .store
         .latest_analysis(symbol.as_str())
         .await?
-        .and_then(|s| s.record.forward_returns);
-    Ok(match forward {
-        Some(f) => Json(json!({ "success": true, "data": { "forward_earnings_return": f.forward_earnings_return, "govt_bond_return": f.govt_bond_return } })).into_response(),
-        None => failure(StatusCode::NOT_FOUND, format!("No forward returns for {} yet.", symbol.as_str())),
-    })
+        .and_then(|s| s.record.forward_returns)
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("No forward returns for {} yet.", symbol.as_str()))
+        })?;
+    Ok(Json(ForwardReturnsOut {
+        success: true,
+        data: ForwardReturnsData {
+            forward_earnings_return: forward.forward_earnings_return,
+            govt_bond_return: forward.govt_bond_return,
+        },
+    }))
 }

@@ -1,7 +1,7 @@
 //! The anonymous trial: `GET /api/anonymous/session/{sessionId}` (exists, searchCount,
 //! remainingSearches, requiresSignup) and `POST /api/anonymous/search` {sessionId, symbol},
 //! which counts an analysis through the same gate as the analysis call
-//! ([`crate::limits`]): a new symbol uses a try, a reopened one does not, and past the
+//! ([`crate::usage_gate`]): a new symbol uses a try, a reopened one does not, and past the
 //! trial or the per-IP ceiling the answer is 403 with the spec's message.
 
 use axum::{
@@ -10,7 +10,7 @@ use axum::{
     routing::{get, post},
 };
 use jobs::{
-    accounts::{ANONYMOUS_FREE_ANALYSES, AnonymousSessionId, limits::remaining_anonymous},
+    accounts::{ANONYMOUS_FREE_ANALYSES, AnonymousSessionId, quotas::remaining_anonymous},
     store::anonymous::AnonymousSession,
 };
 use serde::{Deserialize, Serialize};
@@ -19,7 +19,7 @@ use crate::{
     AppState,
     error::ApiResult,
     extract::{ClientIp, JsonBody},
-    limits,
+    usage_gate,
 };
 
 pub fn router() -> Router<AppState> {
@@ -77,7 +77,7 @@ async fn record_search(
     JsonBody(input): JsonBody<AnonymousSearchIn>,
 ) -> ApiResult<Json<AnonymousSessionOut>> {
     let id = AnonymousSessionId::parse(input.session_id.as_deref())?;
-    limits::check_anonymous(&state, &id, ip, input.symbol.as_deref()).await?;
+    usage_gate::check_anonymous(&state, &id, ip, input.symbol.as_deref()).await?;
     let stored = state.store.anonymous_session(id.as_str()).await?;
     Ok(Json(AnonymousSessionOut::new(&id, stored)))
 }

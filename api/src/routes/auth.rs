@@ -34,7 +34,7 @@ use tower_sessions::Session;
 
 use crate::{
     AppState,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, MessageOut},
     extract::{ClientIp, CurrentUser, JsonBody},
     session,
 };
@@ -223,11 +223,11 @@ async fn login(
 }
 
 #[tracing::instrument(skip_all, err)]
-async fn logout(session: Session) -> ApiResult<Json<serde_json::Value>> {
+async fn logout(session: Session) -> ApiResult<Json<MessageOut>> {
     // The body ({sessionId}, the anonymous id) needs nothing from us: signing out ends this
     // session; the anonymous trial is counted by its own id.
     session::sign_out(&session).await?;
-    Ok(Json(serde_json::json!({ "message": messages::LOGGED_OUT })))
+    Ok(Json(MessageOut::new(messages::LOGGED_OUT)))
 }
 
 #[tracing::instrument(skip_all, err)]

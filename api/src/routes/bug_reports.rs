@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, MessageOut},
     extract::{ClientIp, JsonBody, MaybeUser},
 };
 
@@ -36,7 +36,7 @@ async fn report_bug(
     ClientIp(ip): ClientIp,
     user: MaybeUser,
     JsonBody(input): JsonBody<BugReportIn>,
-) -> ApiResult<(StatusCode, Json<serde_json::Value>)> {
+) -> ApiResult<(StatusCode, Json<MessageOut>)> {
     let email = Email::parse(input.email.as_deref(), messages::INVALID_EMAIL)?;
     let subject = Subject::parse(input.subject.as_deref())?;
     let description = Description::parse(input.description.as_deref())?;
@@ -83,6 +83,6 @@ async fn report_bug(
     }
     Ok((
         StatusCode::CREATED,
-        Json(serde_json::json!({ "message": messages::BUG_REPORT_SAVED })),
+        Json(MessageOut::new(messages::BUG_REPORT_SAVED)),
     ))
 }

@@ -10,7 +10,7 @@ use axum::{
 };
 use futures::Stream;
 use jobs::store::{
-    jobs_table::{JobRecord, JobStatus},
+    apalis::{JobRecord, JobStatus},
     progress::Progress,
 };
 use serde::Serialize;

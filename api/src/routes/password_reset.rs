@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, MessageOut},
     extract::{ClientIp, JsonBody},
 };
 
@@ -51,7 +51,7 @@ async fn request_reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     JsonBody(input): JsonBody<ResetIn>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<MessageOut>> {
     let email = Email::parse(input.email.as_deref(), messages::INVALID_EMAIL)?;
     let username = email.as_str().to_lowercase();
     let throttle = &state.throttle;
@@ -70,9 +70,7 @@ async fn request_reset(
             tracing::error!(error = format!("{err:#}"), "password reset mail not issued");
         }
     });
-    Ok(Json(
-        serde_json::json!({ "message": messages::RESET_MAIL_SENT }),
-    ))
+    Ok(Json(MessageOut::new(messages::RESET_MAIL_SENT)))
 }
 
 /// Stores a token and mails the link, if `username` has an account.
@@ -110,7 +108,7 @@ async fn issue_token(state: &AppState, username: &str, base_url: &str) -> anyhow
 async fn confirm_reset(
     State(state): State<AppState>,
     JsonBody(input): JsonBody<ConfirmIn>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<MessageOut>> {
     let token = ResetToken::parse(input.token.as_deref())?;
     let password = Password::parse(input.password.as_deref())?;
     let hash = hash_password(password).await?;
@@ -122,5 +120,5 @@ async fn confirm_reset(
         return Err(ApiError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
     };
     state.sessions.end_user_sessions(user_id).await?;
-    Ok(Json(serde_json::json!({ "message": messages::RESET_DONE })))
+    Ok(Json(MessageOut::new(messages::RESET_DONE)))
 }

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use jobs::{sources::tickers::read_snapshot, store::jobs_table::JobFilter};
+use jobs::{sources::tickers::read_snapshot, store::apalis::JobFilter};
 use serde_json::Value;
 
 use crate::{
@@ -280,6 +280,6 @@ api_test!(
         }
         assert_eq!(analyze_jobs(&app).await, 2, "exactly one re-analysis");
         let job = app.store.job(&refresh.id).await.unwrap().unwrap();
-        assert_eq!(job.status, jobs::store::jobs_table::JobStatus::Succeeded);
+        assert_eq!(job.status, jobs::store::apalis::JobStatus::Succeeded);
     }
 );

@@ -6,16 +6,16 @@
 //! exact text the user sees (the spec's wording where the spec quotes one).
 
 pub mod fields;
-pub mod limits;
 pub mod messages;
 pub mod password;
+pub mod quotas;
 pub mod reset;
 
 pub use fields::{
     AnonymousSessionId, Description, Email, OptionalText, Password, Subject, Username,
 };
-pub use limits::{ANONYMOUS_FREE_ANALYSES, DAILY_ANALYSES, FREE_CHAT_QUERIES, TickerSymbol};
 pub use password::{PasswordHash, hash_password, verify_password};
+pub use quotas::{ANONYMOUS_FREE_ANALYSES, DAILY_ANALYSES, FREE_CHAT_QUERIES};
 pub use reset::{RESET_TOKEN_LIFETIME, ResetToken};
 
 /// A user-facing validation failure: the message is shown as is.

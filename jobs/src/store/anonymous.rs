@@ -4,7 +4,6 @@
 use chrono::{DateTime, Utc};
 
 use super::{Store, StoreResult};
-use crate::accounts::ANONYMOUS_FREE_ANALYSES;
 
 /// An anonymous session as stored.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -35,6 +34,16 @@ impl AnonymousOutcome {
             AnonymousOutcome::Counted { .. } | AnonymousOutcome::AlreadyAnalysed { .. }
         )
     }
+}
+
+/// The anonymous trial's limits, passed in by the caller (the product's constants live in
+/// `accounts::quotas`, not here).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrialLimits {
+    /// Different stocks one session may analyse, for good.
+    pub per_session: i32,
+    /// New anonymous analyses one IP address may start per UTC day; 0 turns the ceiling off.
+    pub per_ip_per_day: i32,
 }
 
 impl Store {
@@ -73,8 +82,8 @@ impl Store {
 
     /// Records that anonymous session `session_id`, from `ip`, opens `symbol`, and decides
     /// whether it may. A symbol the session already analysed is always allowed and uses
-    /// nothing; a new one uses one of the session's [`ANONYMOUS_FREE_ANALYSES`] and one of the
-    /// IP's `ip_daily_limit` for the UTC day. One transaction: a refusal changes nothing, and
+    /// nothing; a new one uses one of the session's `limits.per_session` and one of the IP's
+    /// `limits.per_ip_per_day` for the UTC day (0: no IP ceiling). One transaction: a refusal changes nothing, and
     /// concurrent requests cannot exceed either limit (guarded increments).
     #[tracing::instrument(skip(self), err)]
     pub async fn record_anonymous_analysis(
@@ -82,9 +91,13 @@ impl Store {
         session_id: &str,
         ip: &str,
         symbol: &str,
-        ip_daily_limit: i32,
+        limits: TrialLimits,
         now: DateTime<Utc>,
     ) -> StoreResult<AnonymousOutcome> {
+        let TrialLimits {
+            per_session,
+            per_ip_per_day: ip_daily_limit,
+        } = limits;
         let ensure_session =
             "INSERT INTO anonymous_searches (session_id, search_count, last_search_at, created_at)
             VALUES ($1, 0, $2, $2) ON CONFLICT (session_id) DO NOTHING";
@@ -117,7 +130,7 @@ impl Store {
             let counted: Option<i32> = sqlx::query_scalar(count_try)
                 .bind(session_id)
                 .bind(now)
-                .bind(ANONYMOUS_FREE_ANALYSES)
+                .bind(per_session)
                 .fetch_optional(&mut *tx)
                 .await?;
             let Some(search_count) = counted else {

@@ -4,6 +4,7 @@
 
 /// Runs one expression against whichever pool the store holds. Queries written with `$N`
 /// placeholders run unchanged on both backends; the body is compiled once per pool type.
+/// This is the rule: one SQL text for both databases.
 macro_rules! with_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store {
@@ -13,13 +14,32 @@ macro_rules! with_pool {
     };
 }
 
+/// The one visible exception to `with_pool!`: where the two databases must differ (the job
+/// library's tables and types, full-text search, date arithmetic), each side is written out.
+/// `per_backend!(store, sqlite(pool) => .., postgres(pool) => ..)` runs one of two
+/// expressions; `per_backend!(store, sqlite: a, postgres: b)` picks one of two values.
+macro_rules! per_backend {
+    ($store:expr, sqlite($sp:ident) => $sqlite:expr, postgres($pp:ident) => $postgres:expr $(,)?) => {
+        match $store {
+            $crate::store::Store::Sqlite($sp) => $sqlite,
+            $crate::store::Store::Postgres($pp) => $postgres,
+        }
+    };
+    ($store:expr, sqlite: $sqlite:expr, postgres: $postgres:expr $(,)?) => {
+        match $store {
+            $crate::store::Store::Sqlite(_) => $sqlite,
+            $crate::store::Store::Postgres(_) => $postgres,
+        }
+    };
+}
+
 pub mod analyses;
 pub mod anonymous;
+pub mod apalis;
 pub mod bug_reports;
 mod connect;
 pub mod content;
 mod error;
-pub mod jobs_table;
 pub mod notes;
 pub mod outbox;
 pub mod progress;
@@ -65,8 +85,8 @@ impl Store {
     /// Applies our migrations (history table `app_migrations`) and the job library's own.
     #[tracing::instrument(skip_all, err)]
     pub async fn migrate(&self) -> StoreResult<()> {
-        match self {
-            Store::Sqlite(pool) => {
+        per_backend!(self,
+            sqlite(pool) => {
                 // The job library's tables first (ours seed planner statistics for them).
                 // Not `SqliteStorage::setup()`: it would switch a pooled connection to
                 // `synchronous=OFF`. The library keeps its history in `_sqlx_migrations`.
@@ -74,8 +94,8 @@ impl Store {
                 let mut ours = sqlx::migrate!("../migrations/sqlite");
                 ours.dangerous_set_table_name("app_migrations");
                 ours.run(pool).await?;
-            }
-            Store::Postgres(pool) => {
+            },
+            postgres(pool) => {
                 apalis_postgres::PostgresStorage::<()>::migrations()
                     .run(pool)
                     .await?;
@@ -83,7 +103,7 @@ impl Store {
                 ours.dangerous_set_table_name("app_migrations");
                 ours.run(pool).await?;
             }
-        }
+        );
         Ok(())
     }
 

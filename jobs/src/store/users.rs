@@ -3,7 +3,6 @@
 use chrono::{DateTime, Utc};
 
 use super::{Store, StoreResult};
-use crate::accounts::FREE_CHAT_QUERIES;
 
 /// Every column of `users`, in table order.
 const USER_COLUMNS: &str =
@@ -123,17 +122,21 @@ impl Store {
         Ok(with_pool!(self, pool => sqlx::query_scalar(sql).fetch_one(pool).await?))
     }
 
-    /// Chat queries left: the one-time free allowance plus purchased credits
+    /// Chat queries left: the one-time free allowance (`free_queries`) plus purchased credits
     /// (`user_ai_credits`); a user who never chatted has the full free allowance.
     #[tracing::instrument(skip(self), err)]
-    pub async fn query_balance(&self, user_id: i64) -> StoreResult<QueryBalance> {
+    pub async fn query_balance(
+        &self,
+        user_id: i64,
+        free_queries: i32,
+    ) -> StoreResult<QueryBalance> {
         let sql = "SELECT free_queries_used, purchased_credits_remaining, total_queries_purchased
             FROM user_ai_credits WHERE user_id = $1";
         let row: Option<(i32, i32, i32)> =
             with_pool!(self, pool => sqlx::query_as(sql).bind(user_id).fetch_optional(pool).await?);
         let (free_used, purchased_left, purchased_total) = row.unwrap_or((0, 0, 0));
-        let limit = FREE_CHAT_QUERIES + purchased_total;
-        let remaining = (FREE_CHAT_QUERIES - free_used).max(0) + purchased_left.max(0);
+        let limit = free_queries + purchased_total;
+        let remaining = (free_queries - free_used).max(0) + purchased_left.max(0);
         Ok(QueryBalance {
             used: (limit - remaining).max(0),
             limit,

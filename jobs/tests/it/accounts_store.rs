@@ -77,7 +77,7 @@ store_test!(users_are_unique_and_found, |db: TestDb| async move {
         odd.username
     );
     assert_eq!(store.user_count().await.unwrap(), 2);
-    let balance = store.query_balance(joe.id).await.unwrap();
+    let balance = store.query_balance(joe.id, 50).await.unwrap();
     assert_eq!(
         (balance.used, balance.limit, balance.remaining),
         (0, 50, 50)
@@ -178,7 +178,7 @@ store_test!(
         let now = Utc::now();
         assert!(store.anonymous_session("s1").await.unwrap().is_none());
         let record = |symbol: &'static str| {
-            store.record_anonymous_analysis("s1", "10.0.0.1", symbol, 10, now)
+            store.record_anonymous_analysis("s1", "10.0.0.1", symbol, trial(10), now)
         };
         assert_eq!(
             record("AAPL").await.unwrap(),
@@ -221,7 +221,7 @@ store_test!(
         for (session, symbol) in [("a", "AAPL"), ("a", "MSFT"), ("b", "AAPL"), ("c", "TSLA")] {
             outcomes.push(
                 store
-                    .record_anonymous_analysis(session, "10.0.0.9", symbol, 3, now)
+                    .record_anonymous_analysis(session, "10.0.0.9", symbol, trial(3), now)
                     .await
                     .unwrap(),
             );
@@ -235,7 +235,7 @@ store_test!(
         // Another address, or the next day, is not affected.
         assert!(
             store
-                .record_anonymous_analysis("c", "10.0.0.10", "TSLA", 3, now)
+                .record_anonymous_analysis("c", "10.0.0.10", "TSLA", trial(3), now)
                 .await
                 .unwrap()
                 .allowed()
@@ -243,7 +243,7 @@ store_test!(
         let tomorrow = now + Duration::days(1);
         assert!(
             store
-                .record_anonymous_analysis("d", "10.0.0.9", "TSLA", 3, tomorrow)
+                .record_anonymous_analysis("d", "10.0.0.9", "TSLA", trial(3), tomorrow)
                 .await
                 .unwrap()
                 .allowed()
@@ -251,7 +251,7 @@ store_test!(
         // Reopening never touches the ceiling.
         assert!(
             store
-                .record_anonymous_analysis("a", "10.0.0.9", "AAPL", 3, now)
+                .record_anonymous_analysis("a", "10.0.0.9", "AAPL", trial(3), now)
                 .await
                 .unwrap()
                 .allowed()
@@ -269,7 +269,13 @@ store_test!(
                 let store = db.store.clone();
                 tokio::spawn(async move {
                     store
-                        .record_anonymous_analysis("race", "10.1.1.1", symbol, 100, Utc::now())
+                        .record_anonymous_analysis(
+                            "race",
+                            "10.1.1.1",
+                            symbol,
+                            trial(100),
+                            Utc::now(),
+                        )
                         .await
                 })
             })
@@ -537,3 +543,11 @@ store_test!(bug_reports_and_outbox, |db: TestDb| async move {
     assert_eq!(store.emails_to("admin@example.com").await.unwrap().len(), 2);
     assert_eq!(store.email_count().await.unwrap(), 2);
 });
+
+/// The product's trial (3 stocks a session) with an IP ceiling of `per_ip_per_day`.
+fn trial(per_ip_per_day: i32) -> jobs::store::anonymous::TrialLimits {
+    jobs::store::anonymous::TrialLimits {
+        per_session: 3,
+        per_ip_per_day,
+    }
+}

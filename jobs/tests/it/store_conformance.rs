@@ -10,7 +10,7 @@ use jobs::{
     queue::JobQueue,
     store::{
         StoreError,
-        jobs_table::{JobFilter, JobStatus},
+        apalis::{JobFilter, JobStatus},
     },
     store_test,
     testing::TestDb,

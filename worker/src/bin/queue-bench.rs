@@ -13,7 +13,7 @@ use clap::Parser;
 use jobs::{
     handlers::diagnostics::Noop,
     queue::JobQueue,
-    store::{Backend, Store, jobs_table::JobStatus},
+    store::{Backend, Store, apalis::JobStatus},
     testing::TestDb,
 };
 

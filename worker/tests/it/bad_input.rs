@@ -5,7 +5,7 @@ use std::{process::Command, time::Duration};
 
 use apalis_core::task::{builder::TaskBuilder, task_id::TaskId};
 use jobs::{
-    store::{Store, jobs_table::JobStatus},
+    store::{Store, apalis::JobStatus},
     store_test,
     testing::TestDb,
 };

@@ -5,7 +5,7 @@ use std::{process::Command, time::Duration};
 use jobs::{
     handlers::diagnostics::{Flaky, Noop},
     queue::JobQueue,
-    store::jobs_table::JobStatus,
+    store::apalis::JobStatus,
     store_test,
     testing::TestDb,
 };

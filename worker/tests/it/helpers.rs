@@ -8,7 +8,7 @@ use std::{
 use jobs::{
     store::{
         Store,
-        jobs_table::{JobFilter, JobRecord, JobStatus},
+        apalis::{JobFilter, JobRecord, JobStatus},
     },
     testing::TestDb,
 };

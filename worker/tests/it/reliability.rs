@@ -5,7 +5,7 @@ use std::time::Duration;
 use jobs::{
     handlers::diagnostics::{Crash, Noop},
     queue::JobQueue,
-    store::jobs_table::JobStatus,
+    store::apalis::JobStatus,
     store_test,
     testing::TestDb,
 };

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use jobs::{
-    handlers::diagnostics::Flaky, queue::JobQueue, store::jobs_table::JobStatus, store_test,
+    handlers::diagnostics::Flaky, queue::JobQueue, store::apalis::JobStatus, store_test,
     testing::TestDb,
 };
 

@@ -1,4 +1,4 @@
-//! The analysis gate (`api::limits::check_analysis`) through a route that calls it exactly as
+//! The analysis gate (`api::usage_gate::check_analysis`) through a route that calls it exactly as
 //! the analysis route will: the trial, the daily cap, their boundaries, and the views.
 
 use chrono::{Duration, Utc};

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use api::{AppState, Settings, error::ApiResult, limits::Viewer};
+use api::{AppState, Settings, error::ApiResult, usage_gate::Viewer};
 use axum::{
     Json, Router,
     extract::{Path, State},
@@ -95,7 +95,7 @@ pub fn session_cookie(response: &reqwest::Response) -> Option<String> {
 }
 
 /// An app like `spawn_app`'s plus `GET /test/analyze/{ticker}`, which does nothing but call
-/// `api::limits::check_analysis` (as the analysis route will) and answer the allowance.
+/// `api::usage_gate::check_analysis` (as the analysis route will) and answer the allowance.
 pub struct GateApp {
     pub address: String,
     pub store: Store,
@@ -137,7 +137,7 @@ async fn gate(
     viewer: Viewer,
     Path(ticker): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let allowance = api::limits::check_analysis(&state, &viewer, &ticker).await?;
+    let allowance = api::usage_gate::check_analysis(&state, &viewer, &ticker).await?;
     Ok(Json(
         json!({ "counted": allowance.counted, "used": allowance.used, "limit": allowance.limit }),
     ))

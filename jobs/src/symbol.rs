@@ -1,17 +1,9 @@
-//! The analysis limits (spec 000 sections 1, 6 and 9) and the ticker they are counted by.
+//! `TickerSymbol`: a ticker as the product takes it from users, URLs and jobs: trimmed,
+//! upper-cased, 1 to 10 of `A-Z 0-9 . -`, with the spec's messages when it is not.
 
-use super::{Invalid, messages};
+use crate::accounts::{Invalid, messages};
 
-/// Free analyses for an anonymous session (distinct symbols; reopening one is free).
-pub const ANONYMOUS_FREE_ANALYSES: i32 = 3;
-/// Analyses a signed-in user may run per UTC day.
-pub const DAILY_ANALYSES: i32 = 25;
-/// Free chat queries at sign-up (one time); the account page shows the balance.
-pub const FREE_CHAT_QUERIES: i32 = 50;
-/// Default per-IP ceiling on anonymous analyses per UTC day (`ANON_IP_DAILY_LIMIT`).
-pub const DEFAULT_ANON_IP_DAILY_LIMIT: i32 = 10;
-
-/// A ticker as the limits count it: trimmed, upper-cased, 1 to 10 of `A-Z 0-9 . -`.
+/// A ticker: trimmed, upper-cased, 1 to 10 of `A-Z 0-9 . -`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TickerSymbol(String);
 
@@ -38,12 +30,6 @@ impl TickerSymbol {
     }
 }
 
-/// What the session view reports: `remainingSearches` never below 0, `requiresSignup` once
-/// the free analyses are used.
-pub fn remaining_anonymous(search_count: i32) -> i32 {
-    (ANONYMOUS_FREE_ANALYSES - search_count).max(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,7 +51,5 @@ mod tests {
                 "{bad}"
             );
         }
-        assert_eq!(remaining_anonymous(5), 0);
-        assert_eq!(remaining_anonymous(1), 2);
     }
 }

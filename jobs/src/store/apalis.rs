@@ -1,12 +1,17 @@
-//! Reading and steering the job library's own tables (`Jobs` on SQLite, `apalis.jobs` on
-//! Postgres): job status for the API and `worker --list`, counts for metrics, and the few
-//! writes the library lacks (a durable retry time, handing jobs back at shutdown).
+//! All SQL over the job library's own tables (`Jobs` on SQLite, `apalis.jobs` on Postgres):
+//! job status for the API and `worker --list`, counts for metrics, idempotency-key lookups,
+//! and the few writes the library lacks (a durable retry time, the outcome, handing jobs back
+//! at shutdown). Written for the apalis version in [`APALIS_VERSION`]: a test fails when
+//! `Cargo.lock` moves to another, so these statements are checked against its schema first.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::AssertSqlSafe;
 
 use super::{Store, StoreResult, escape_like};
+
+/// The apalis-sqlite and apalis-postgres version whose tables this file reads and writes.
+pub const APALIS_VERSION: &str = "1.0.0";
 
 /// What a job is doing, as users and operators see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -209,10 +214,10 @@ impl Store {
             COUNT(*) FROM Jobs GROUP BY 1, 2, 3";
         let sql_pg = "SELECT job_type, status, attempts < max_attempts AS can_retry,
             COUNT(*) FROM apalis.jobs GROUP BY 1, 2, 3";
-        let rows: Vec<(String, String, bool, i64)> = match self {
-            Store::Sqlite(pool) => sqlx::query_as(sql_sqlite).fetch_all(pool).await?,
-            Store::Postgres(pool) => sqlx::query_as(sql_pg).fetch_all(pool).await?,
-        };
+        let rows: Vec<(String, String, bool, i64)> = per_backend!(self,
+            sqlite(pool) => sqlx::query_as(sql_sqlite).fetch_all(pool).await?,
+            postgres(pool) => sqlx::query_as(sql_pg).fetch_all(pool).await?,
+        );
         let mut counts: Vec<JobCount> = Vec::new();
         for (queue, status, can_retry, count) in rows {
             let status = JobStatus::from_library(&status, i64::from(!can_retry), 1);
@@ -235,22 +240,21 @@ impl Store {
     /// has passed, so writing it before the handler returns its error makes the backoff
     /// durable across worker restarts.
     pub async fn set_job_run_at(&self, id: &str, run_at: DateTime<Utc>) -> StoreResult<()> {
-        match self {
-            Store::Sqlite(pool) => {
-                sqlx::query("UPDATE Jobs SET run_at = $1 WHERE id = $2")
-                    .bind(run_at.timestamp())
-                    .bind(id)
-                    .execute(pool)
-                    .await?;
-            }
-            Store::Postgres(pool) => {
-                sqlx::query("UPDATE apalis.jobs SET run_at = $1 WHERE id = $2")
-                    .bind(run_at)
-                    .bind(id)
-                    .execute(pool)
-                    .await?;
-            }
-        }
+        // SQLite keeps Unix seconds, Postgres a timestamptz.
+        per_backend!(self,
+            sqlite(pool) => sqlx::query("UPDATE Jobs SET run_at = $1 WHERE id = $2")
+                .bind(run_at.timestamp())
+                .bind(id)
+                .execute(pool)
+                .await?
+                .rows_affected(),
+            postgres(pool) => sqlx::query("UPDATE apalis.jobs SET run_at = $1 WHERE id = $2")
+                .bind(run_at)
+                .bind(id)
+                .execute(pool)
+                .await?
+                .rows_affected(),
+        );
         Ok(())
     }
 
@@ -264,32 +268,31 @@ impl Store {
         attempts: i64,
         result: &serde_json::Value,
     ) -> StoreResult<()> {
-        match self {
-            Store::Sqlite(pool) => {
-                sqlx::query(
-                    "UPDATE Jobs SET status = $1, attempts = $2, last_result = $3,
-                        done_at = strftime('%s', 'now') WHERE id = $4",
-                )
-                .bind(status)
-                .bind(attempts)
-                .bind(result.to_string())
-                .bind(id)
-                .execute(pool)
-                .await?;
-            }
-            Store::Postgres(pool) => {
-                sqlx::query(
-                    "UPDATE apalis.jobs SET status = $1, attempts = $2, last_result = $3,
-                        done_at = now() WHERE id = $4",
-                )
-                .bind(status)
-                .bind(attempts as i32)
-                .bind(sqlx::types::Json(result))
-                .bind(id)
-                .execute(pool)
-                .await?;
-            }
-        }
+        // SQLite keeps text and Unix seconds, Postgres int4, jsonb and a timestamptz.
+        per_backend!(self,
+            sqlite(pool) => sqlx::query(
+                "UPDATE Jobs SET status = $1, attempts = $2, last_result = $3,
+                    done_at = strftime('%s', 'now') WHERE id = $4",
+            )
+            .bind(status)
+            .bind(attempts)
+            .bind(result.to_string())
+            .bind(id)
+            .execute(pool)
+            .await?
+            .rows_affected(),
+            postgres(pool) => sqlx::query(
+                "UPDATE apalis.jobs SET status = $1, attempts = $2, last_result = $3,
+                    done_at = now() WHERE id = $4",
+            )
+            .bind(status)
+            .bind(attempts as i32)
+            .bind(sqlx::types::Json(result))
+            .bind(id)
+            .execute(pool)
+            .await?
+            .rows_affected(),
+        );
         Ok(())
     }
 
@@ -356,16 +359,28 @@ impl Store {
 
     /// The columns of a [`JobRow`] and the table, in each backend's types.
     fn job_columns(&self) -> &'static str {
-        match self {
-            Store::Sqlite(_) => SQLITE_COLUMNS,
-            Store::Postgres(_) => PG_COLUMNS,
-        }
+        per_backend!(self, sqlite: SQLITE_COLUMNS, postgres: PG_COLUMNS)
     }
 
     fn jobs_table(&self) -> &'static str {
-        match self {
-            Store::Sqlite(_) => "Jobs",
-            Store::Postgres(_) => "apalis.jobs",
+        per_backend!(self, sqlite: "Jobs", postgres: "apalis.jobs")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The statements above name the library's tables, columns and status values; a new
+    /// apalis version may change them. Re-read its migrations, then move the pin.
+    #[test]
+    fn written_for_the_locked_apalis_version() {
+        let lock = include_str!("../../../Cargo.lock");
+        for name in ["apalis-sqlite", "apalis-postgres"] {
+            let entry = format!("name = \"{name}\"\nversion = \"{}\"", super::APALIS_VERSION);
+            assert!(
+                lock.contains(&entry),
+                "Cargo.lock has another {name} than {}: check store/apalis.rs against its schema",
+                super::APALIS_VERSION
+            );
         }
     }
 }

@@ -5,7 +5,7 @@
 //! async fn analyze_stock(State(state): State<AppState>, viewer: Viewer, Path(ticker): Path<String>)
 //!     -> ApiResult<...>
 //! {
-//!     limits::check_analysis(&state, &viewer, &ticker).await?;
+//!     usage_gate::check_analysis(&state, &viewer, &ticker).await?;
 //!     ...
 //! }
 //! ```
@@ -34,10 +34,12 @@ use std::net::IpAddr;
 use axum::{extract::FromRequestParts, http::request::Parts};
 use chrono::Utc;
 use jobs::{
-    accounts::{
-        ANONYMOUS_FREE_ANALYSES, AnonymousSessionId, DAILY_ANALYSES, TickerSymbol, messages,
+    accounts::{ANONYMOUS_FREE_ANALYSES, AnonymousSessionId, DAILY_ANALYSES, messages},
+    store::{
+        anonymous::{AnonymousOutcome, TrialLimits},
+        usage::DailyOutcome,
     },
-    store::{anonymous::AnonymousOutcome, usage::DailyOutcome},
+    symbol::TickerSymbol,
 };
 
 use crate::{
@@ -145,7 +147,16 @@ pub(crate) async fn check_anonymous(
     let ceiling = state.settings.accounts.anon_ip_daily_limit;
     let outcome = state
         .store
-        .record_anonymous_analysis(id.as_str(), &ip.to_string(), symbol.as_str(), ceiling, now)
+        .record_anonymous_analysis(
+            id.as_str(),
+            &ip.to_string(),
+            symbol.as_str(),
+            TrialLimits {
+                per_session: ANONYMOUS_FREE_ANALYSES,
+                per_ip_per_day: ceiling,
+            },
+            now,
+        )
         .await?;
     let allowance = match outcome {
         AnonymousOutcome::Counted { search_count } => Allowance {

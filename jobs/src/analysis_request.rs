@@ -1,0 +1,103 @@
+//! The analysis-request policy, in one place for every caller (the stock page's API call,
+//! batches, schedules, the chat assistant): serve a fresh stored analysis; report a fresh
+//! stored failure; otherwise queue the `AnalyzeStock` job (or join the one already queued or
+//! running) and wait for it up to a bound.
+
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+
+use crate::{
+    handlers::analyze_stock::AnalyzeStock,
+    queue::{JobQueue, QueueError},
+    store::{StoreError, analyses::StoredAnalysis, apalis::JobStatus},
+    symbol::TickerSymbol,
+};
+
+/// How often a waiting request looks at its job.
+const JOB_POLL: Duration = Duration::from_millis(50);
+
+/// What a request for a symbol's analysis came to.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// A stored analysis: fresh from the store (`job: None`) or just computed by `job`.
+    Fresh {
+        analysis: Box<StoredAnalysis>,
+        job: Option<String>,
+    },
+    /// The company cannot be scored (no statements, IFRS, not enough data): the stored
+    /// message, for people.
+    Unanalysable(String),
+    /// The job failed for another reason (an upstream outage after its retries).
+    Failed(String),
+    /// Still running when the wait ended: follow `job` for its progress.
+    Queued { job: String },
+}
+
+/// Why the policy itself could not decide (the database or the queue failed).
+#[derive(Debug, thiserror::Error)]
+pub enum RequestError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Queue(#[from] QueueError),
+}
+
+/// Asks for the analysis of `symbol`: a stored one younger than `max_age` answers at once;
+/// otherwise the job is queued or joined and awaited for up to `wait`.
+pub async fn request(
+    queue: &JobQueue,
+    symbol: &TickerSymbol,
+    max_age: Duration,
+    wait: Duration,
+) -> Result<Outcome, RequestError> {
+    let store = queue.store();
+    let symbol = symbol.as_str();
+    let max_age = chrono::Duration::from_std(max_age).unwrap_or(chrono::Duration::MAX);
+    let fresh = |at: chrono::DateTime<Utc>| Utc::now() - at < max_age;
+    if let Some(stored) = store.latest_analysis(symbol).await?
+        && fresh(stored.computed_at)
+    {
+        return Ok(Outcome::Fresh {
+            analysis: Box::new(stored),
+            job: None,
+        });
+    }
+    if let Some((message, at)) = store.analysis_failure(symbol).await?
+        && fresh(at)
+    {
+        return Ok(Outcome::Unanalysable(message));
+    }
+    let job = queue
+        .enqueue(&AnalyzeStock {
+            symbol: symbol.to_string(),
+        })
+        .await?;
+    let started = Instant::now();
+    loop {
+        let record = store.job(&job.id).await?;
+        match record.map(|r| (r.status, r.error)) {
+            Some((JobStatus::Succeeded, _)) => {
+                if let Some(stored) = store.latest_analysis(symbol).await? {
+                    return Ok(Outcome::Fresh {
+                        analysis: Box::new(stored),
+                        job: Some(job.id),
+                    });
+                }
+            }
+            Some((JobStatus::Failed, error)) => {
+                if let Some((message, _)) = store.analysis_failure(symbol).await? {
+                    return Ok(Outcome::Unanalysable(message));
+                }
+                return Ok(Outcome::Failed(
+                    error.unwrap_or_else(|| "the analysis failed".into()),
+                ));
+            }
+            _ => {}
+        }
+        if started.elapsed() >= wait {
+            return Ok(Outcome::Queued { job: job.id });
+        }
+        tokio::time::sleep(JOB_POLL).await;
+    }
+}
