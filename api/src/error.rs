@@ -95,7 +95,7 @@ impl ApiError {
 }
 
 /// `{message}`: the body of every error answer outside the analysis calls.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct MessageOut {
     pub message: String,
 }
@@ -120,11 +120,11 @@ impl IntoResponse for ApiError {
 pub struct AnalysisFailure(pub ApiError);
 
 /// The spec's failure body of `GET /api/analyze-stock/{ticker}` and its siblings.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct FailureOut {
     pub success: bool,
     pub message: String,
-    pub details: Option<serde_json::Value>,
+    pub details: Option<()>,
 }
 
 impl IntoResponse for AnalysisFailure {

@@ -34,6 +34,79 @@ pub fn market_data_dir() -> PathBuf {
         })
 }
 
+/// Where the generated TypeScript wire types live in the web app.
+pub fn wire_types_dir() -> PathBuf {
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../web/src/types/generated"
+    ))
+}
+
+/// Writes the TypeScript declaration of `T` and of every type it uses (ts-rs, 64-bit
+/// integers as `number`) into `dir`, one file per type.
+pub fn export_wire_type<T: ts_rs::TS + 'static>(dir: &std::path::Path) -> Result<(), String> {
+    let config = ts_rs::Config::new()
+        .with_large_int("number")
+        .with_out_dir(dir);
+    T::export_all(&config).map_err(|e| e.to_string())
+}
+
+/// An empty temporary folder to export wire types into.
+pub fn fresh_wire_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("askbubba-wire-{}", ulid::Ulid::new()))
+}
+
+/// Compares every file in `fresh` (just exported) with its twin in [`wire_types_dir`]: the
+/// names of the stale or missing ones. With `UPDATE_WIRE_TYPES=1` they are copied over
+/// instead.
+pub fn compare_wire_types(fresh: &std::path::Path) -> Vec<String> {
+    let update = std::env::var("UPDATE_WIRE_TYPES").is_ok_and(|v| v == "1");
+    let mut problems = Vec::new();
+    let Ok(entries) = std::fs::read_dir(fresh) else {
+        return vec![format!("nothing exported into {}", fresh.display())];
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let generated = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        let target = wire_types_dir().join(&name);
+        if update {
+            let _ = std::fs::create_dir_all(wire_types_dir());
+            if let Err(err) = std::fs::write(&target, &generated) {
+                problems.push(format!("{}: {err}", target.display()));
+            }
+            continue;
+        }
+        match std::fs::read_to_string(&target) {
+            Ok(current) if current == generated => {}
+            Ok(_) => problems.push(format!("{} is stale", name.to_string_lossy())),
+            Err(_) => problems.push(format!("{} is missing", name.to_string_lossy())),
+        }
+    }
+    problems
+}
+
+/// Exports the listed types (and what they use) and fails with every stale or missing file
+/// of `web/src/types/generated/`. Each crate's `wire_types` test lists the types it serves.
+#[macro_export]
+macro_rules! check_wire_types {
+    ($($ty:ty),* $(,)?) => {{
+        let dir = $crate::testing::fresh_wire_dir();
+        let mut problems: Vec<String> = Vec::new();
+        $(
+            if let Err(err) = $crate::testing::export_wire_type::<$ty>(&dir) {
+                problems.push(err);
+            }
+        )*
+        problems.extend($crate::testing::compare_wire_types(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            problems.is_empty(),
+            "generated TypeScript types are out of date ({}); run `UPDATE_WIRE_TYPES=1 cargo test wire_types` and commit web/src/types/generated",
+            problems.join(", ")
+        );
+    }};
+}
+
 /// The server used for Postgres tests.
 pub fn postgres_admin_url() -> String {
     std::env::var("TEST_POSTGRES_URL")

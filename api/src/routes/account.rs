@@ -12,7 +12,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// What the account page shows.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountOut {
     pub username: String,

@@ -29,7 +29,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The session as the trial counter reads it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AnonymousSessionOut {
     pub session_id: String,

@@ -70,7 +70,7 @@ pub struct LoginIn {
 }
 
 /// The current user as the web app reads it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct UserOut {
     pub id: i64,

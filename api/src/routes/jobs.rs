@@ -30,7 +30,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// A job as the browser sees it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct JobOut {
     pub id: String,

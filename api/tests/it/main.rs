@@ -8,3 +8,4 @@ mod helpers;
 mod jobs_api;
 mod tickers_api;
 mod web_app;
+mod wire_types;

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::market_data::{CompanyFacts, RawFact};
 
 /// One reported (or derived) number and where it came from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Figure {
     pub value: f64,

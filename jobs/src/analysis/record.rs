@@ -23,7 +23,7 @@ pub const TITLES: [&str; 12] = [
 ];
 
 /// A score's colour band (per question: 7+ green, 5-6 yellow, below 5 red).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Band {
     Green,
@@ -52,7 +52,7 @@ impl Band {
 }
 
 /// The whole analysis of one company as of one date.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AnalysisRecord {
     pub symbol: String,
@@ -90,7 +90,7 @@ pub struct AnalysisRecord {
 }
 
 /// One question's answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionResult {
     /// 1..=12.
@@ -112,7 +112,7 @@ pub struct QuestionResult {
 }
 
 /// A figure used by a question, with what it stood for.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Provenance {
     /// e.g. "Revenue FY2024".
@@ -122,7 +122,7 @@ pub struct Provenance {
 }
 
 /// The chart data of each question (the blocks of the spec's plain-text format).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -162,7 +162,7 @@ pub enum Chart {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ValueGrowthRow {
     pub label: String,
@@ -170,7 +170,7 @@ pub struct ValueGrowthRow {
     pub growth_pct: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RevenueExpenseRow {
     pub label: String,
@@ -180,7 +180,7 @@ pub struct RevenueExpenseRow {
     pub expense_growth_pct: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct MarginRow {
     pub label: String,
@@ -188,7 +188,7 @@ pub struct MarginRow {
     pub net_pct: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CashFlowRow {
     pub label: String,
@@ -198,7 +198,7 @@ pub struct CashFlowRow {
     pub free: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CashDebtRow {
     pub label: String,
@@ -206,7 +206,7 @@ pub struct CashDebtRow {
     pub debt: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct YieldRow {
     pub label: String,
@@ -215,7 +215,7 @@ pub struct YieldRow {
     pub govt_bond_pct: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RatioRow {
     pub name: String,
@@ -224,7 +224,7 @@ pub struct RatioRow {
     pub current: f64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct MarketValuePoint {
     pub label: String,
@@ -234,7 +234,7 @@ pub struct MarketValuePoint {
     pub investment_k: f64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceRange {
     pub min: f64,
@@ -246,7 +246,7 @@ pub struct PriceRange {
 }
 
 /// The forward-returns chart data (also served alone by the forward_returns_data call).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ForwardReturns {
     /// Projected next-year earnings over today's market value, percent.
@@ -256,7 +256,7 @@ pub struct ForwardReturns {
 }
 
 /// A filing reference from the submissions list.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FilingRef {
     pub accession_number: String,

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Which rubric variant applies (SIC 6000-6799 need adapted rules, see `docs/scoring.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum IndustryKind {
     General,

@@ -46,10 +46,3 @@ impl FleetLimiter {
         }
     }
 }
-
-/// The SEC client asks the fleet-wide budget before every request: 10 a second.
-impl crate::sources::rate_limit::RateLimiter for FleetLimiter {
-    fn acquire<'a>(&'a self, key: &'a str) -> futures::future::BoxFuture<'a, ()> {
-        Box::pin(FleetLimiter::acquire(self, key, SEC_REQUESTS_PER_SECOND))
-    }
-}

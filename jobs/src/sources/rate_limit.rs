@@ -22,6 +22,17 @@ impl RateLimiter for NoopRateLimiter {
     }
 }
 
+/// The SEC client asks the fleet-wide budget before every request: 10 a second.
+impl RateLimiter for crate::infra::FleetLimiter {
+    fn acquire<'a>(&'a self, key: &'a str) -> futures::future::BoxFuture<'a, ()> {
+        Box::pin(crate::infra::FleetLimiter::acquire(
+            self,
+            key,
+            crate::infra::SEC_REQUESTS_PER_SECOND,
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;

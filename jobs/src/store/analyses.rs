@@ -19,7 +19,7 @@ pub struct StoredAnalysis {
 }
 
 /// A row of the top-25 list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct TopStock {
     pub symbol: String,

@@ -14,7 +14,7 @@ use super::{Store, StoreResult, escape_like};
 pub const APALIS_VERSION: &str = "1.0.0";
 
 /// What a job is doing, as users and operators see it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum JobStatus {
     /// Waiting to be picked up (or picked up but not started).

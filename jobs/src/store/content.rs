@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::{Store, StoreResult};
 
 /// One content item, as the spec's content feed describes it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ContentItem {
     pub id: i64,

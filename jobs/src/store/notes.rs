@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::{Store, StoreResult};
 
 /// The stored notes of one stock (section text as stored).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct StockNotes {
     pub symbol: String,

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::{Store, StoreResult};
 
 /// The latest progress a job reported.
-#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Progress {
     pub stage: String,

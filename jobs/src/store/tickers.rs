@@ -7,7 +7,7 @@ use super::{Store, StoreResult};
 use crate::market_data::TickerEntry;
 
 /// One search hit, as the browser receives it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
 pub struct TickerHit {
     pub ticker: String,
     pub name: String,

@@ -25,7 +25,7 @@ impl DailyOutcome {
 }
 
 /// Views of one symbol over a period, with the company's name from the ticker directory.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ViewCount {
     pub symbol: String,

@@ -11,3 +11,4 @@ mod fleet_limits;
 mod sources_live;
 mod sources_snapshot;
 mod store_conformance;
+mod wire_types;

@@ -10,7 +10,7 @@ import type { AnonymousSession } from '@/types/api';
 export const ANONYMOUS_SESSION_KEY = 'anonymous_session_id';
 
 /** The spec's default when the server does not know the id. */
-export const DEFAULT_ANONYMOUS_SESSION: AnonymousSession = {
+export const DEFAULT_ANONYMOUS_SESSION: Omit<AnonymousSession, 'sessionId'> = {
   exists: false,
   searchCount: 0,
   remainingSearches: 3,

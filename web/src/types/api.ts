@@ -1,76 +1,26 @@
 /**
- * Wire shapes shared across features (spec 000 section 3, and the API's
- * camelCase JSON). Fields the screens do not read are left out.
+ * Wire shapes shared across features, generated from the Rust types the API serializes
+ * (ts-rs, see `generated/` and `analysis.ts`). Do not copy shapes by hand.
  */
-export type User = {
-  id?: number | string;
-  username: string;
-  isAdmin?: boolean;
-  isPaidUser?: boolean;
-  termsAcceptedAt?: string | null;
-  parentName?: string | null;
-  parentEmail?: string | null;
-  childName?: string | null;
-  memberSince?: string;
-  createdAt?: string;
-};
+import type { BatchScoreOut } from './generated/BatchScoreOut';
 
-/** GET /healthz */
-export type Health = {
-  status: string;
-  version?: string;
-};
-
+/** GET /api/user, POST /api/login, POST /api/register */
+export type { UserOut as User } from './generated/UserOut';
 /** GET /api/anonymous/session/{sessionId} */
-export type AnonymousSession = {
-  sessionId?: string;
-  exists: boolean;
-  searchCount: number;
-  remainingSearches: number;
-  requiresSignup: boolean;
-};
-
+export type { AnonymousSessionOut as AnonymousSession } from './generated/AnonymousSessionOut';
 /** GET /api/tickers/search?q= */
-export type TickerHit = { ticker: string; name: string };
-
+export type { TickerHit } from './generated/TickerHit';
 /** GET /api/top-stocks */
-export type TopStock = { symbol: string; score: number; companyName: string };
-
+export type { TopStock } from './generated/TopStock';
 /** GET /api/content?limit= */
-export type ContentItem = {
-  id: number | string;
-  title: string;
-  description?: string | null;
-  url: string;
-  thumbnail?: string | null;
-  type: 'substack' | 'youtube' | 'instagram' | string;
-  platform?: string | null;
-  publishedAt?: string | null;
-  readTime?: string | number | null;
-};
-
+export type { ContentItem } from './generated/ContentItem';
 /** GET /api/account */
-export type Account = {
-  username: string;
-  memberSince?: string | null;
-  queryBalance?: number;
-  queriesRemaining?: number;
-  queriesUsed?: number;
-  queriesLimit?: number;
-  parentName?: string | null;
-  parentEmail?: string | null;
-  childName?: string | null;
-  subscription?: string;
-  isPaidUser?: boolean;
-  analysesToday?: number;
-  dailyAnalyses?: number;
-};
+export type { AccountOut as Account } from './generated/AccountOut';
+/** GET /api/trending?period= */
+export type { ViewCount as TrendingStock } from './generated/ViewCount';
+/** Error bodies: `{message}`, and the analysis calls' `{success: false, message, details}`. */
+export type { MessageOut } from './generated/MessageOut';
+export type { FailureOut } from './generated/FailureOut';
 
 /** GET /api/stocks/batch?symbols=A,B */
-export type BatchStocks = Record<
-  string,
-  { scores: Array<number | null>; companyName: string; score?: number | null; answeredQuestions?: number }
->;
-
-/** GET /api/trending?period= */
-export type TrendingStock = { symbol: string; companyName: string; views: number };
+export type BatchStocks = Record<string, BatchScoreOut>;

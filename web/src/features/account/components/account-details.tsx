@@ -12,9 +12,8 @@ import { remainingQueries, usageLevel } from '@/utils/usage';
 
 import { useAccount } from '../api/get-account';
 
-function balanceOf(account: Account): number | null {
-  if (account.queriesLimit != null && account.queriesUsed != null) return remainingQueries(account.queriesLimit, account.queriesUsed);
-  return account.queryBalance ?? account.queriesRemaining ?? null;
+function balanceOf(account: Account): number {
+  return remainingQueries(account.queriesLimit, account.queriesUsed);
 }
 
 /** Account details (spec 000 "Account details page"). */

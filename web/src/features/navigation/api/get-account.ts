@@ -14,12 +14,6 @@ export const getAccount = () => api.get<Account>(ACCOUNT_KEY);
 
 export function useQueryUsage(enabled: boolean) {
   const { data, error, isLoading } = useSWR<Account>(enabled ? ACCOUNT_KEY : null, getAccount);
-  let remaining: number | null = null;
-  if (data) {
-    remaining =
-      data.queriesLimit != null && data.queriesUsed != null
-        ? remainingQueries(data.queriesLimit, data.queriesUsed)
-        : (data.queriesRemaining ?? data.queryBalance ?? null);
-  }
+  const remaining = data ? remainingQueries(data.queriesLimit, data.queriesUsed) : null;
   return { remaining, limit: data?.queriesLimit ?? null, used: data?.queriesUsed ?? null, error, isLoading };
 }

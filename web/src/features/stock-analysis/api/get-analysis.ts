@@ -1,7 +1,6 @@
 import { api } from '@/lib/api-client';
 import type { AnalysisRecord, AnalyzeQueued, AnalyzeReady } from '@/types/analysis';
 
-import { normalizeRecord } from '../utils/normalize-record';
 
 /**
  * GET /api/analyze-stock/{ticker}?wait=0 (the x-session-id header rides along
@@ -15,7 +14,7 @@ export type AnalyzeOutcome = { kind: 'ready'; record: AnalysisRecord; text: stri
 export async function getAnalysis(ticker: string, signal?: AbortSignal): Promise<AnalyzeOutcome> {
   const body = await api.get<AnalyzeReady | AnalyzeQueued>(analysisUrl(ticker), { signal });
   if (body && body.success && 'record' in body && body.record) {
-    return { kind: 'ready', record: normalizeRecord(body.record), text: body.data };
+    return { kind: 'ready', record: body.record, text: body.data };
   }
   if (body && body.jobId) return { kind: 'queued', jobId: body.jobId };
   throw new SyntaxError(body?.message || 'the answer had neither a record nor a job');

@@ -36,7 +36,7 @@ export function NotesSection({ ticker }: { ticker: string }) {
   const { data, error, isLoading } = useStockNotes(ticker);
   const loaded = data && data.symbol?.toUpperCase() === ticker.toUpperCase() ? data : null;
   const fields = loaded ? NOTE_FIELDS.filter(([key]) => typeof loaded[key] === 'string' && String(loaded[key]).trim()) : [];
-  const tenKDate = loaded?.tenKDate ?? loaded?.['10K Date'] ?? null;
+  const tenKDate = loaded?.tenKDate ?? null;
 
   if (error) console.warn(`Notes for ${ticker} failed to load`, error);
 

@@ -12,15 +12,20 @@ use axum::{
     response::{IntoResponse, Response},
     routing::{get, post},
 };
-use chrono::{DateTime, Utc};
 use jobs::{
-    analysis::AnalysisRecord,
     analysis_request::{self, Outcome},
     handlers::analyze_stock::AnalyzeStock,
-    store::{analyses::StoredAnalysis, notes::StockNotes},
+    store::notes::StockNotes,
     symbol::TickerSymbol,
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+
+pub mod wire;
+
+use wire::{
+    AnalysisOut, BatchScoreOut, CreateAnalysisOut, ForwardReturnsData, ForwardReturnsOut,
+    InProgressOut,
+};
 
 use crate::{
     AppState,
@@ -51,54 +56,6 @@ pub fn router() -> Router<AppState> {
 struct WaitParams {
     /// Seconds to wait for a fresh analysis before answering 202 (default from settings).
     wait: Option<u64>,
-}
-
-/// The spec's answer `{success, data, message, details}` for a stored analysis, plus the
-/// structured record the web app reads and the job that computed it (when one just did).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct AnalysisOut {
-    success: bool,
-    /// The spec's plain-text result.
-    data: String,
-    message: &'static str,
-    details: AnalysisDetails,
-    record: AnalysisRecord,
-    job_id: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct AnalysisDetails {
-    computed_at: DateTime<Utc>,
-    /// "based on N of 12".
-    score_basis: String,
-}
-
-impl AnalysisOut {
-    fn new(stored: StoredAnalysis, job_id: Option<String>) -> Self {
-        AnalysisOut {
-            success: true,
-            data: stored.text,
-            message: "Analysis complete",
-            details: AnalysisDetails {
-                computed_at: stored.computed_at,
-                score_basis: stored.record.score_basis.clone(),
-            },
-            record: stored.record,
-            job_id,
-        }
-    }
-}
-
-/// 202: the analysis is still running; follow the job.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct InProgressOut {
-    success: bool,
-    message: &'static str,
-    details: Option<()>,
-    job_id: String,
 }
 
 /// Validates the ticker and finds the company; unknown tickers answer 404 before any usage
@@ -159,15 +116,6 @@ struct CreateAnalysisIn {
     symbol: Option<String>,
 }
 
-/// `POST /api/analyses`: the queued (or joined) job.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct CreateAnalysisOut {
-    job_id: String,
-    joined: bool,
-    symbol: String,
-}
-
 /// Queues a fresh analysis (or joins the one running) and answers its job id.
 async fn create_analysis(
     State(state): State<AppState>,
@@ -200,16 +148,6 @@ async fn top_stocks(
 struct BatchParams {
     #[serde(default)]
     symbols: String,
-}
-
-/// One stock of the compare page (spec: scores and companyName).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct BatchScoreOut {
-    scores: Vec<Option<u8>>,
-    score: u8,
-    company_name: String,
-    answered_questions: u8,
 }
 
 /// Scores of up to 10 stocks for the compare page: `{A: {scores: [12], score, companyName}}`.
@@ -255,20 +193,6 @@ async fn stock_notes(
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::NotFound(format!("No notes for {} yet.", symbol.as_str())))
-}
-
-/// The spec's forward-returns answer: `{success, data: {forward_earnings_return,
-/// govt_bond_return}}`.
-#[derive(Debug, Serialize)]
-struct ForwardReturnsOut {
-    success: bool,
-    data: ForwardReturnsData,
-}
-
-#[derive(Debug, Serialize)]
-struct ForwardReturnsData {
-    forward_earnings_return: f64,
-    govt_bond_return: f64,
 }
 
 /// The forward-returns chart data of the stored analysis.

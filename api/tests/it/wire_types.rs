@@ -1,0 +1,28 @@
+//! The TypeScript types of the API's own answers, generated into `web/src/types/generated/`
+//! (see `jobs`' test of the same name for the domain types they contain).
+
+use api::{
+    error::{FailureOut, MessageOut},
+    routes::{
+        account::AccountOut, analysis::wire, anonymous::AnonymousSessionOut, auth::UserOut,
+        jobs::JobOut,
+    },
+};
+use jobs::check_wire_types;
+
+#[test]
+fn wire_types_match_the_rust_types() {
+    check_wire_types!(
+        FailureOut,
+        MessageOut,
+        AccountOut,
+        AnonymousSessionOut,
+        UserOut,
+        JobOut,
+        wire::AnalysisOut,
+        wire::InProgressOut,
+        wire::CreateAnalysisOut,
+        wire::BatchScoreOut,
+        wire::ForwardReturnsOut,
+    );
+}

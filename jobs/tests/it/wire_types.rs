@@ -1,0 +1,27 @@
+//! The TypeScript types in `web/src/types/generated/` are generated from these Rust types;
+//! this test fails when one is stale (`UPDATE_WIRE_TYPES=1 cargo test wire_types` rewrites
+//! them).
+
+use jobs::{
+    analysis::{AnalysisRecord, record::FilingRef},
+    check_wire_types,
+    store::{
+        analyses::TopStock, apalis::JobStatus, content::ContentItem, notes::StockNotes,
+        progress::Progress, tickers::TickerHit, usage::ViewCount,
+    },
+};
+
+#[test]
+fn wire_types_match_the_rust_types() {
+    check_wire_types!(
+        AnalysisRecord,
+        FilingRef,
+        TopStock,
+        JobStatus,
+        ContentItem,
+        StockNotes,
+        Progress,
+        TickerHit,
+        ViewCount,
+    );
+}
