@@ -157,7 +157,7 @@ async fn register(
     // Cheap refusals before the expensive hash: the per-IP throttle (which also stops
     // enumerating accounts at scale), the operator's admin name, and a taken name.
     let limits = &state.settings.accounts.password_routes;
-    state
+    let ticket = state
         .throttle
         .acquire(
             &format!("register:ip:{ip}"),
@@ -175,6 +175,14 @@ async fn register(
     {
         return Err(ApiError::Conflict(messages::USERNAME_TAKEN.into()));
     }
+    // Busy hashing (503) is not the client's attempt to lose: take it back.
+    let password_hash = match state.hashing.hash(password).await {
+        Ok(hash) => hash,
+        Err(err) => {
+            state.throttle.release(&ticket).await;
+            return Err(err.into());
+        }
+    };
     let new_user = NewUser {
         parent_name: parent_name.into_inner(),
         parent_signature: parent_signature.into_inner(),
@@ -182,7 +190,7 @@ async fn register(
         parent_email,
         parental_consent: input.parental_consent == Some(true),
         username: username.as_str().to_string(),
-        password_hash: state.hashing.hash(password).await?,
+        password_hash,
         accepted_at: Utc::now(),
     };
     let user = match state.store.create_user(&new_user).await {
@@ -224,7 +232,7 @@ async fn login(
         .acquire(&ip_key, limits.window, limits.per_ip)
         .await
         .ok_or_else(throttled)?;
-    let Some(_pair_ticket) = throttle
+    let Some(pair_ticket) = throttle
         .acquire(&pair_key, limits.window, limits.per_username_and_ip)
         .await
     else {
@@ -238,7 +246,16 @@ async fn login(
     }
     let user = state.store.user_by_username(&username).await?;
     let stored = user.as_ref().map(|u| u.password.clone());
-    if !state.hashing.verify(password, stored).await? {
+    let verified = match state.hashing.verify(password, stored).await {
+        Ok(verified) => verified,
+        Err(err) => {
+            // Busy (503): no password was checked, so the attempt does not count.
+            throttle.release(&ip_ticket).await;
+            throttle.release(&pair_ticket).await;
+            return Err(err.into());
+        }
+    };
+    if !verified {
         throttle.record(&user_key, limits.window).await;
         return Err(ApiError::Unauthorized(messages::LOGIN_FAILED.into()));
     }

@@ -114,7 +114,7 @@ async fn confirm_reset(
     let password = Password::parse(input.password.as_deref())?;
     // Throttled per IP and checked before the expensive hash, so made-up tokens cost nothing.
     let limits = &state.settings.accounts.password_routes;
-    state
+    let ticket = state
         .throttle
         .acquire(
             &format!("reset:confirm:ip:{ip}"),
@@ -130,7 +130,14 @@ async fn confirm_reset(
     {
         return Err(ApiError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
     }
-    let hash = state.hashing.hash(password).await?;
+    let hash = match state.hashing.hash(password).await {
+        Ok(hash) => hash,
+        Err(err) => {
+            // Busy (503) is not the client's attempt to lose.
+            state.throttle.release(&ticket).await;
+            return Err(err.into());
+        }
+    };
     let Some(user_id) = state
         .store
         .reset_password(&token.storage_hash(), hash.as_str(), Utc::now())

@@ -317,3 +317,71 @@ api_test!(
         );
     }
 );
+
+api_test!(
+    a_busy_answer_does_not_use_up_the_address_allowance,
+    |backend| async move {
+        let app = spawn_app_with(backend, |s| {
+            s.accounts.password_routes.register_per_ip = 3;
+            s.accounts.password_routes.hash_slots = 1;
+            s.accounts.password_routes.hash_queue_timeout = Duration::from_millis(1);
+        })
+        .await;
+        let url = app.url("/api/register");
+        let tasks: Vec<_> = (0..3)
+            .map(|i| {
+                let url = url.clone();
+                tokio::spawn(async move {
+                    read(
+                        browser()
+                            .post(url)
+                            .json(&registration(&format!("busy{i}@example.com")))
+                            .send()
+                            .await
+                            .unwrap(),
+                    )
+                    .await
+                })
+            })
+            .collect();
+        let mut statuses = Vec::new();
+        for task in tasks {
+            let (status, body) = task.await.unwrap();
+            if status == StatusCode::SERVICE_UNAVAILABLE {
+                assert_eq!(message(&body), messages::PASSWORD_CHECKS_BUSY);
+            }
+            statuses.push(status);
+        }
+        let created = statuses
+            .iter()
+            .filter(|s| **s == StatusCode::CREATED)
+            .count();
+        assert!(
+            statuses.contains(&StatusCode::SERVICE_UNAVAILABLE),
+            "one slot, three at once: {statuses:?}"
+        );
+        // Only the registrations that were really tried count against the address.
+        for i in created..3 {
+            let (status, body) = read(
+                browser()
+                    .post(app.url("/api/register"))
+                    .json(&registration(&format!("later{i}@example.com")))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+        }
+        let (status, _) = read(
+            browser()
+                .post(app.url("/api/register"))
+                .json(&registration("one-too-many@example.com"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    }
+);
