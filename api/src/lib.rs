@@ -135,7 +135,7 @@ pub async fn serve(
         ))
     });
     let metrics = match settings.metrics_addr {
-        Some(address) => Some(serve_metrics(state.clone(), address, metrics_stop).await?),
+        Some(address) => serve_metrics(state.clone(), address, metrics_stop).await,
         None => None,
     };
     tracing::info!(address = %listener.local_addr()?, database = %settings.common.database_url, embedded_worker = settings.embedded_worker, "api listening");
@@ -156,19 +156,24 @@ pub async fn serve(
     served.context("serving HTTP")
 }
 
-/// Serves `/metrics` on `address` until `stop` turns true. Failing to bind stops start-up:
-/// an operator who set `METRICS_ADDR` expects metrics there.
+/// Serves `/metrics` on `address` until `stop` turns true. An address that cannot be bound
+/// (another API on this machine has it) is logged as an error and the API runs without its
+/// metrics listener: metrics must never keep the site down.
 async fn serve_metrics(
     state: AppState,
     address: std::net::SocketAddr,
     mut stop: tokio::sync::watch::Receiver<bool>,
-) -> anyhow::Result<tokio::task::JoinHandle<()>> {
-    let listener = TcpListener::bind(address).await.with_context(|| {
-        format!("cannot listen for metrics on {address} (METRICS_ADDR; `off` turns it off)")
-    })?;
-    tracing::info!(address = %listener.local_addr()?, "metrics listening");
+) -> Option<tokio::task::JoinHandle<()>> {
+    let listener = match TcpListener::bind(address).await {
+        Ok(listener) => listener,
+        Err(err) => {
+            tracing::error!(%err, %address, "cannot listen for metrics (METRICS_ADDR; `off` turns it off): running without metrics");
+            return None;
+        }
+    };
+    tracing::info!(%address, "metrics listening");
     let router = routes::health::metrics_router(state);
-    Ok(tokio::spawn(async move {
+    Some(tokio::spawn(async move {
         let stopped = async move {
             let _ = stop.wait_for(|s| *s).await;
         };

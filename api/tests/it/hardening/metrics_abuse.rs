@@ -122,3 +122,14 @@ api_test!(
         );
     }
 );
+
+api_test!(
+    a_taken_metrics_address_does_not_keep_the_site_down,
+    |backend| async move {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = taken.local_addr().unwrap();
+        let app = spawn_app_with(backend, |s| s.metrics_addr = Some(address)).await;
+        assert_eq!(app.get("/healthz").await.status(), StatusCode::OK);
+        drop(taken);
+    }
+);
