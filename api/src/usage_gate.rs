@@ -26,8 +26,8 @@
 //!   ticker you will analyse: validate that the ticker exists first, so a typo costs no try.
 //! - Every count is one guarded database write, so concurrent requests cannot exceed a limit.
 //!
-//! The client IP is the socket address, or the first `X-Forwarded-For` entry with
-//! `TRUST_PROXY=1` (see [`crate::extract::ClientIp`]).
+//! The client IP is the socket address, or with `TRUST_PROXY=N` the N-th `X-Forwarded-For`
+//! entry from the right (see [`crate::extract::ClientIp`]).
 
 use std::net::IpAddr;
 
@@ -173,9 +173,13 @@ pub(crate) async fn check_anonymous(
             return Err(ApiError::Forbidden(messages::ANONYMOUS_TRIAL_USED.into()));
         }
     };
-    state
-        .store
-        .record_anonymous_view(symbol.as_str(), now)
-        .await?;
+    // A view counts once per anonymous session and stock (the trial never counts a symbol
+    // twice), so one visitor reopening a stock cannot push it up the trending list.
+    if allowance.counted {
+        state
+            .store
+            .record_anonymous_view(symbol.as_str(), now)
+            .await?;
+    }
     Ok(allowance)
 }

@@ -40,13 +40,24 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::csrf::guard,
+        ))
+        // Issue 15: every client error as `{message}`, personal answers not cached, and
+        // calls during start-up wait for the ticker directory.
+        .layer(axum::middleware::from_fn(crate::error::json_errors))
+        .layer(axum::middleware::from_fn(security::api_no_store))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::startup::wait_for_directory,
         ));
     Router::new()
         .merge(health::router())
         .nest("/api", api)
         .with_state(state.clone())
         .fallback_service(web::service(&state.settings.web_dist))
-        .layer(axum::middleware::from_fn(security::headers))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            security::headers,
+        ))
 }
 
 /// Unknown `/api/...` paths answer JSON, never the web app's index page.

@@ -22,7 +22,7 @@ async fn search(app: &TestApp, ip: &str, session_id: &str, symbol: &str) -> (Sta
 }
 
 api_test!(three_distinct_symbols_then_sign_up, |backend| async move {
-    let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = true).await;
+    let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = 1).await;
     let (status, fresh) = get(
         &browser(),
         &app.url("/api/anonymous/session/anon_1700000000_abc"),
@@ -90,7 +90,7 @@ api_test!(three_distinct_symbols_then_sign_up, |backend| async move {
 api_test!(
     rotating_session_ids_hits_the_ip_ceiling,
     |backend| async move {
-        let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = true).await;
+        let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = 1).await;
         let ip = "198.51.100.30";
         let mut used = 0;
         'outer: for session in 0..10 {
