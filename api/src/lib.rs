@@ -1,6 +1,7 @@
 //! The Ask Bubba HTTP API: answers quickly from the store and queues heavy work as jobs.
 
 pub mod admin_account;
+pub mod compression;
 pub mod csrf;
 pub mod error;
 pub mod extract;
@@ -96,6 +97,7 @@ pub fn app(state: AppState) -> Router {
             metrics::track,
         ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
+        .layer(compression::layer())
 }
 
 /// Opens the store and runs the API on `listener` until `shutdown` resolves (see [`serve`]).

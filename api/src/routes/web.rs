@@ -6,6 +6,10 @@
 //! any other missing file a script or stylesheet asks for, is a 404 with `no-store`. Otherwise
 //! a rolling deploy (an old page asking for an asset the new build no longer has) would cache
 //! HTML under an immutable asset URL for a year. Source maps are never served.
+//!
+//! The build writes a brotli and a gzip copy next to each text file
+//! (`web/scripts/precompress.mjs`); they are served to browsers that accept them, so nothing
+//! is compressed per request.
 
 use std::path::Path;
 
@@ -26,8 +30,10 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// The static file service with navigation fallback and cache headers.
 pub fn service(dist: &Path) -> MethodRouter {
-    let files = ServeDir::new(dist);
-    let index = ServeFile::new(dist.join("index.html"));
+    let files = ServeDir::new(dist).precompressed_br().precompressed_gzip();
+    let index = ServeFile::new(dist.join("index.html"))
+        .precompressed_br()
+        .precompressed_gzip();
     get_service(tower::service_fn(move |request: Request<Body>| {
         let (files, index) = (files.clone(), index.clone());
         async move {
@@ -65,9 +71,10 @@ pub fn service(dist: &Path) -> MethodRouter {
             } else {
                 "no-cache"
             };
-            response
-                .headers_mut()
-                .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            let headers = response.headers_mut();
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            // The same URL answers brotli, gzip or plain bytes: caches must key on the ask.
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
             Ok::<_, std::convert::Infallible>(response)
         }
     }))
