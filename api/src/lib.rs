@@ -40,6 +40,8 @@ pub struct AppState {
     pub throttle: Arc<Throttle>,
     /// SMTP when `SMTP_URL` is set, the outbox otherwise.
     pub mailer: Mailer,
+    /// The chat assistant (provider from `LLM_PROVIDER`, offline by default).
+    pub assistant: jobs::assistant::Assistant,
 }
 
 impl AppState {
@@ -56,6 +58,11 @@ impl AppState {
             throttle: Arc::new(Throttle::new(infra.clone())),
             infra,
             mailer,
+            assistant: jobs::assistant::Assistant::new(
+                store.clone(),
+                jobs::assistant::provider_from_settings(&settings.assistant),
+            )
+            .with_pricing(settings.assistant.cents_per_million_tokens),
             store,
             settings: Arc::new(settings),
             metrics: Arc::new(metrics::Metrics::default()),

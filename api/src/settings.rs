@@ -26,6 +26,8 @@ pub struct Settings {
     /// How long `GET /api/analyze-stock/{ticker}` waits for a running analysis before it
     /// answers 202 with the job id (`ANALYZE_WAIT_SECS`, default 25; `?wait=` overrides).
     pub analyze_wait_secs: u64,
+    /// The assistant: provider, timeouts, messages per minute (`LLM_*`, `CHAT_*`).
+    pub assistant: jobs::assistant::AssistantSettings,
 }
 
 impl Settings {
@@ -56,6 +58,7 @@ impl Settings {
                 })?,
                 None => 25,
             },
+            assistant: jobs::assistant::AssistantSettings::from_env()?,
             common,
         })
     }

@@ -47,6 +47,7 @@ pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
         migrate_on_start: true,
         accounts: Default::default(),
         analyze_wait_secs: 25,
+        assistant: Default::default(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod analysis_api;
+mod chat_api;
 mod health;
 mod helpers;
 mod jobs_api;
