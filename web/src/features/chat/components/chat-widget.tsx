@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 import { PRODUCT_NAME } from '@/config/constants';
 import { useUser } from '@/lib/auth';
@@ -44,6 +44,12 @@ export function ChatWidget({ symbol = null, companyName = null }: ChatWidgetProp
   const exhausted = usage ? usageLevel(usage.queriesUsed, usage.queriesLimit) === 'exhausted' : false;
   const disabled = pending || !isSignedIn || exhausted;
   const title = symbol ? `${PRODUCT_NAME} about ${symbol}` : PRODUCT_NAME;
+  const list = useRef<HTMLUListElement>(null);
+
+  // Keep the newest text in view as the reply grows.
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [messages, open]);
 
   // The greeting belongs to the panel, not the conversation: it shows from the first open (once
   // the user is known) and is never sent as history.
@@ -98,7 +104,7 @@ export function ChatWidget({ symbol = null, companyName = null }: ChatWidgetProp
           ×
         </button>
       </header>
-      <ul className="max-h-[350px] flex-1 space-y-2 overflow-y-auto p-3" data-testid="chat-messages" aria-live="polite">
+      <ul ref={list} className="max-h-[350px] flex-1 space-y-2 overflow-y-auto p-3" data-testid="chat-messages" aria-live="polite">
         {shown.map((m) => (
           <ChatMessageBubble key={m.id} message={m} />
         ))}
