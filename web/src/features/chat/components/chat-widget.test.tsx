@@ -117,6 +117,10 @@ describe('chat widget', () => {
     // Pending: spinner, input disabled.
     expect(screen.getByRole('status')).toHaveTextContent('Bubba is thinking');
     expect(textbox()).toBeDisabled();
+    // Nothing is sent while a reply is pending, even if a key event gets through.
+    type('and the score?');
+    fireEvent.keyDown(textbox(), { key: 'Enter' });
+    expect(chatCalls(spy)).toEqual(['/api/chat/AAPL']);
 
     await act(async () => reply.push('On the latest balance sheet, Apple owes '));
     const messages = screen.getByTestId('chat-messages');
