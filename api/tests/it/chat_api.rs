@@ -107,7 +107,7 @@ api_test!(
         .await;
         assert_eq!(status, 200, "{text}");
         assert!(kind.starts_with("text/plain"), "{kind}");
-        assert!(text.contains(&format!("owes {AAPL_DEBT}")), "{text}");
+        assert!(text.contains(&format!("{AAPL_DEBT} of debt")), "{text}");
         let link = format!(
             "(https://www.sec.gov/Archives/edgar/data/320193/{}/{AAPL_DEBT_ACCESSION}-index.htm)",
             AAPL_DEBT_ACCESSION.replace('-', "")

@@ -59,12 +59,20 @@ pub fn answer(message: &str, g: &Arc<Grounding>) -> Answer {
     out
 }
 
-/// The score line of a question: `6/10`, or the honest no-data line.
+/// The score line of a question: `6/10`, or the honest no-data line (unless the comment
+/// already says so).
 fn graded(q: &QuestionResult) -> String {
+    let says_so = q.comment.contains(NOT_ENOUGH.trim_end_matches('.'));
     match q.score {
         Some(s) => format!("On \"{}\" I give it {s} out of 10.", q.title),
-        None => format!("On \"{}\": {NOT_ENOUGH}", q.title),
+        None if says_so => String::new(),
+        None => format!("\"{}\" stays ungraded: not enough data.", q.title),
     }
+}
+
+/// The question's comment (filled from the record) and its grade.
+fn comment_and_grade(q: &QuestionResult) -> String {
+    format!("{} {}", q.comment, graded(q)).trim().to_string()
 }
 
 fn score(g: &Grounding) -> (String, Vec<super::Citation>) {
@@ -117,6 +125,10 @@ fn debt(g: &Grounding) -> (String, Vec<super::Citation>) {
         _ => None,
     };
     let mut text = match latest {
+        // The comment already weighs these figures: just say when they are from.
+        Some(row) if row.debt.is_some_and(|d| q.comment.contains(&money(d))) => {
+            format!("On the latest balance sheet ({}):", row.label)
+        }
         Some(row) => {
             let debt = row
                 .debt
@@ -133,7 +145,7 @@ fn debt(g: &Grounding) -> (String, Vec<super::Citation>) {
         }
         None => format!("The filings don't show me {}'s cash and debt.", g.company()),
     };
-    text.push_str(&format!(" {} {}", q.comment, graded(q)));
+    text.push_str(&format!(" {}", comment_and_grade(q)));
     let cites = ["Debt", "Cash"]
         .iter()
         .filter_map(|label| g.figure_citation(6, label))
@@ -146,25 +158,30 @@ fn sales(g: &Grounding) -> (String, Vec<super::Citation>) {
         return (not_in_my_data(g), Vec::new());
     };
     let mut text = String::new();
+    let mut latest_growth = String::new();
     if let Chart::ValueGrowth { rows } = &q.chart {
         let with_values: Vec<_> = rows.iter().filter(|r| r.value.is_some()).collect();
         if let (Some(first), Some(last)) = (with_values.first(), with_values.last()) {
-            text.push_str(&format!(
-                "Sales went from {} in {} to {} in {}.",
-                money(first.value.unwrap_or_default()),
-                first.label,
-                money(last.value.unwrap_or_default()),
-                last.label
-            ));
+            let from = money(first.value.unwrap_or_default());
+            let to = money(last.value.unwrap_or_default());
+            // The comment usually tells the same story; then ours only adds the years.
+            if q.comment.contains(&to) {
+                text.push_str(&format!("From {} to {}:", first.label, last.label));
+            } else {
+                text.push_str(&format!(
+                    "Sales went from {from} in {} to {to} in {}.",
+                    first.label, last.label
+                ));
+                if let Some(metric) = q.metric {
+                    text.push_str(&format!(" {}: {}.", q.metric_name, pct(metric)));
+                }
+            }
             if let Some(growth) = last.growth_pct {
-                text.push_str(&format!(" The latest year grew {}.", pct(growth)));
+                latest_growth = format!(" In {} alone sales grew {}.", last.label, pct(growth));
             }
         }
     }
-    if let Some(metric) = q.metric {
-        text.push_str(&format!(" {}: {}.", q.metric_name, pct(metric)));
-    }
-    text.push_str(&format!(" {} {}", q.comment, graded(q)));
+    text.push_str(&format!(" {}{latest_growth}", comment_and_grade(q)));
     let cites = g.question_citations(1).into_iter().rev().take(2).collect();
     (text.trim().to_string(), cites)
 }
@@ -174,7 +191,7 @@ fn earnings(g: &Grounding) -> (String, Vec<super::Citation>) {
     let mut cites = Vec::new();
     for number in [3, 4] {
         if let Some(q) = g.question(number) {
-            text.push_str(&format!("{} {} ", q.comment, graded(q)));
+            text.push_str(&format!("{} ", comment_and_grade(q)));
             cites.extend(g.question_citations(number).into_iter().take(1));
         }
     }
@@ -206,7 +223,7 @@ fn valuation(g: &Grounding) -> (String, Vec<super::Citation>) {
             .collect();
         text.push_str(&format!("{}.", list.join("; ")));
     }
-    text.push_str(&format!(" {} {}", q.comment, graded(q)));
+    text.push_str(&format!(" {}", comment_and_grade(q)));
     (
         text.trim().to_string(),
         g.question_citations(9).into_iter().take(2).collect(),
@@ -219,6 +236,7 @@ fn bond(g: &Grounding) -> (String, Vec<super::Citation>) {
         if let Chart::Yields { rows } = &q.chart
             && let Some(row) = rows.last()
             && let (Some(e), Some(b)) = (row.earnings_return_pct, row.govt_bond_pct)
+            && !q.comment.contains(&pct(e))
         {
             text.push_str(&format!(
                 "At today's price the company earns {} a year on what you'd pay ({}), against {} \
@@ -228,7 +246,7 @@ fn bond(g: &Grounding) -> (String, Vec<super::Citation>) {
                 pct(b)
             ));
         }
-        text.push_str(&format!(" {} {}", q.comment, graded(q)));
+        text.push_str(&format!(" {}", comment_and_grade(q)));
     }
     if let Some(f) = g.record.as_ref().and_then(|r| r.forward_returns) {
         text.push_str(&format!(
@@ -272,7 +290,7 @@ fn short_interest(g: &Grounding) -> (String, Vec<super::Citation>) {
             pct(*p)
         ));
     }
-    text.push_str(&format!(" {} {}", q.comment, graded(q)));
+    text.push_str(&format!(" {}", comment_and_grade(q)));
     (text, g.question_citations(12).into_iter().take(1).collect())
 }
 
@@ -281,7 +299,7 @@ fn question_only(g: &Grounding, number: u8) -> (String, Vec<super::Citation>) {
     let Some(q) = g.question(number) else {
         return (not_in_my_data(g), Vec::new());
     };
-    let mut text = format!("{} {}", q.comment, graded(q));
+    let mut text = comment_and_grade(q);
     if number == 10
         && let Chart::ValueGrowth { rows } = &q.chart
         && let Some(last) = rows.iter().rev().find(|r| r.value.is_some())

@@ -34,7 +34,7 @@ export default [
       await input.press('Enter');
       const reply = panel.getByTestId('chat-messages').locator('li[data-role="assistant"]').last();
       // us-gaap:LongTermDebt 82,700,000,000 USD at 2026-03-28 (10-Q, accession 0000320193-26-000013).
-      await reply.getByText(/owes \$82\.7B/).waitFor();
+      await reply.getByText(/\$82\.7B of debt/).waitFor();
       const source = reply.getByRole('link', { name: /0000320193-26-000013/ });
       await source.first().waitFor();
       assert.equal(
