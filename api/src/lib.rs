@@ -47,6 +47,8 @@ pub struct AppState {
     pub directory: startup::Directory,
     /// Password hashing, a few at a time (see `jobs::accounts::password`).
     pub hashing: Arc<jobs::accounts::HashGate>,
+    /// The chat assistant (provider from `LLM_PROVIDER`, offline by default).
+    pub assistant: jobs::assistant::Assistant,
 }
 
 impl AppState {
@@ -63,6 +65,11 @@ impl AppState {
             throttle: Arc::new(Throttle::new(infra.clone())),
             infra,
             mailer,
+            assistant: jobs::assistant::Assistant::new(
+                store.clone(),
+                jobs::assistant::provider_from_settings(&settings.assistant),
+            )
+            .with_pricing(settings.assistant.cents_per_million_tokens),
             store,
             settings: Arc::new(settings.clone()),
             metrics: Arc::new(metrics::Metrics::default()),
@@ -141,6 +148,13 @@ pub async fn serve(
         None => None,
     };
     tracing::info!(address = %listener.local_addr()?, database = %settings.common.database_url, embedded_worker = settings.embedded_worker, "api listening");
+    // No Nagle delay: a streamed reply's first chunk follows the response head at once
+    // instead of waiting for the client's delayed ACK (~40 ms).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(err) = tcp.set_nodelay(true) {
+            tracing::debug!(%err, "could not set TCP_NODELAY");
+        }
+    });
     let served = axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),

@@ -33,6 +33,8 @@ pub struct Settings {
     /// How long after start-up ticker calls wait for the ticker directory
     /// (`STARTUP_WAIT_SECS`, default 10; see `api::startup`).
     pub startup_wait: std::time::Duration,
+    /// The assistant: provider, timeouts, messages per minute (`LLM_*`, `CHAT_*`).
+    pub assistant: jobs::assistant::AssistantSettings,
 }
 
 impl Settings {
@@ -79,6 +81,7 @@ impl Settings {
                 })?),
                 None => crate::startup::DIRECTORY_WAIT,
             },
+            assistant: jobs::assistant::AssistantSettings::from_env()?,
             common,
         })
     }

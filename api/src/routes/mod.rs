@@ -13,6 +13,8 @@ pub mod password_reset;
 pub mod security;
 pub mod tickers;
 pub mod web;
+// The assistant (issue 11).
+pub mod chat;
 
 use axum::Router;
 
@@ -30,6 +32,7 @@ pub fn router(state: AppState) -> Router {
         .merge(anonymous::router())
         .merge(password_reset::router())
         .merge(bug_reports::router())
+        .merge(chat::router())
         // Every admin route goes in `admin::routes()`: one sub-router, one admin check.
         .nest("/admin", admin::router(state.clone()))
         .fallback(api_not_found)

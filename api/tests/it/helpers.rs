@@ -53,6 +53,7 @@ pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
         // Most tests run no worker, so the directory never loads by itself: don't wait for
         // it (the start-up test turns the wait on).
         startup_wait: std::time::Duration::ZERO,
+        assistant: Default::default(),
     }
 }
 
