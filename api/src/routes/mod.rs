@@ -15,6 +15,8 @@ pub mod tickers;
 pub mod web;
 // The assistant (issue 11).
 pub mod chat;
+// The admin area (issue 12).
+pub mod admin_notes;
 
 use axum::Router;
 

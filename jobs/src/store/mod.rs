@@ -52,6 +52,8 @@ pub mod users;
 pub mod chat_credits;
 pub mod chat_log;
 pub mod passages;
+// The admin area (issue 12).
+pub mod notes_admin;
 
 use sqlx::{PgPool, SqlitePool};
 

@@ -11,6 +11,7 @@ mod assistant_offline;
 mod assistant_providers;
 mod chat_store;
 mod fleet_limits;
+mod notes_store;
 mod sources_live;
 mod sources_snapshot;
 mod store_conformance;
