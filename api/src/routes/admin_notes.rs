@@ -73,8 +73,9 @@ struct CreateIn {
     symbol: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
-struct CreatedOut {
+/// `POST /api/admin/stock-analysis`: the stock whose notes were created.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct NotesCreatedOut {
     symbol: String,
 }
 
@@ -84,7 +85,7 @@ struct CreatedOut {
 async fn create(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<CreateIn>,
-) -> ApiResult<(StatusCode, Json<CreatedOut>)> {
+) -> ApiResult<(StatusCode, Json<NotesCreatedOut>)> {
     let symbol = TickerSymbol::parse(body.symbol.as_deref())?;
     if !state.store.create_notes(symbol.as_str()).await? {
         return Err(ApiError::Conflict(format!(
@@ -94,7 +95,7 @@ async fn create(
     }
     Ok((
         StatusCode::CREATED,
-        Json(CreatedOut {
+        Json(NotesCreatedOut {
             symbol: symbol.as_str().to_string(),
         }),
     ))

@@ -9,6 +9,7 @@ use api::{
         jobs::JobOut,
     },
 };
+use api::routes::admin_notes::NotesCreatedOut;
 use jobs::check_wire_types;
 
 #[test]
@@ -27,5 +28,6 @@ fn wire_types_match_the_rust_types() {
         wire::ForwardReturnsOut,
         ChatUsageOut,
         ChatErrorOut,
+        NotesCreatedOut,
     );
 }

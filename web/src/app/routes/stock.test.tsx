@@ -179,13 +179,18 @@ describe('notes section', () => {
     stubFetch(
       api({
         '/api/analyze-stock/AAPL': READY,
-        '/api/stock-analysis/AAPL': { status: 200, body: { symbol: 'AAPL', companyOverview: 'Makes phones.', tenKDate: '2024-11-01' } },
+        '/api/stock-analysis/AAPL': {
+          status: 200,
+          // As stored: sections wrapped in double quotes; an emptied one is '""'.
+          body: { symbol: 'AAPL', companyOverview: '"Makes phones."', covenants: '""', tenKDate: '2024-11-01' },
+        },
       }),
     );
     renderRoute('/stock/AAPL');
     fireEvent.click(await screen.findByRole('button', { name: /Notes from the annual report/ }));
     expect(await screen.findByText('Makes phones.')).toBeInTheDocument();
     expect(screen.getByText('Company Overview')).toBeInTheDocument();
+    expect(screen.queryByText('Covenants')).not.toBeInTheDocument();
   });
 
   it('says coming soon when there are none', async () => {
