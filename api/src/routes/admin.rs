@@ -39,6 +39,7 @@ fn routes() -> Router<AppState> {
         .route("/bug-reports", get(list_bug_reports))
         // Issue 12: the notes editor.
         .merge(super::admin_notes::router())
+        .merge(super::admin_storage::router())
 }
 
 /// The one admin check.

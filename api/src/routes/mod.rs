@@ -17,6 +17,7 @@ pub mod web;
 pub mod chat;
 // The admin area (issue 12).
 pub mod admin_notes;
+pub mod admin_storage;
 
 use axum::Router;
 

@@ -162,3 +162,40 @@ api_test!(
         assert!(app.store.notes_symbols().await.unwrap().is_empty());
     }
 );
+
+api_test!(
+    the_storage_page_lists_bytes_per_stock,
+    |backend| async move {
+        let app = spawn_app(backend).await;
+        let admin = browser();
+        sign_in_admin(&app.address, &app.store, &admin).await;
+        let (status, body) = get(&admin, &app.url("/api/admin/kv-stocks")).await;
+        assert_eq!((status, body), (StatusCode::OK, json!([])));
+
+        post(
+            &admin,
+            &app.url("/api/admin/stock-analysis"),
+            json!({ "symbol": "NVDA" }),
+        )
+        .await;
+        patch(
+            &admin,
+            &app.url("/api/admin/stock-analysis/NVDA"),
+            json!({ "field": "tenKDate", "content": "2026-01-25" }),
+        )
+        .await;
+        let (status, body) = get(&admin, &app.url("/api/admin/kv-stocks")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(body[0]["symbol"], "NVDA");
+        assert_eq!(body[0]["dataSize"], 10, "the date's 10 bytes");
+        assert_eq!(body[0]["hasData"], true);
+        assert!(body[0]["lastUpdated"].is_string(), "{body}");
+
+        let member = browser();
+        register(&app.address, &member, "joe@example.com").await;
+        let (status, _) = get(&member, &app.url("/api/admin/kv-stocks")).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, _) = get(&browser(), &app.url("/api/admin/kv-stocks")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+);

@@ -1,6 +1,7 @@
 //! The TypeScript types of the API's own answers, generated into `web/src/types/generated/`
 //! (see `jobs`' test of the same name for the domain types they contain).
 
+use api::routes::admin_notes::NotesCreatedOut;
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
 use api::{
     error::{FailureOut, MessageOut},
@@ -9,7 +10,6 @@ use api::{
         jobs::JobOut,
     },
 };
-use api::routes::admin_notes::NotesCreatedOut;
 use jobs::check_wire_types;
 
 #[test]

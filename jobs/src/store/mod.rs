@@ -54,6 +54,7 @@ pub mod chat_log;
 pub mod passages;
 // The admin area (issue 12).
 pub mod notes_admin;
+pub mod storage;
 
 use sqlx::{PgPool, SqlitePool};
 

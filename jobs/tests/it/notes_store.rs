@@ -68,3 +68,58 @@ store_test!(
         assert_eq!(store.stock_notes("TSLA").await.unwrap(), None);
     }
 );
+
+store_test!(storage_sizes_add_up_per_stock, |db: TestDb| async move {
+    use chrono::{TimeZone, Utc};
+    let store = &db.store;
+    assert!(store.kv_stocks().await.unwrap().is_empty());
+
+    // AMZN: an analysis text (21 bytes, 2025-02-07) and a document ("é" is 2 bytes: 13).
+    let filed = Utc.with_ymd_and_hms(2025, 2, 7, 12, 0, 0).unwrap();
+    store
+        .save_failed_analysis("AMZN", "No usable statements.", filed)
+        .await
+        .unwrap();
+    store
+        .save_document_text(
+            "AMZN",
+            "amzn-10-k.txt",
+            "txt",
+            "Café revenue",
+            &["Café revenue".into()],
+        )
+        .await
+        .unwrap();
+    // WFC: notes only, date (10 bytes) plus one quoted section (8 bytes).
+    store.create_notes("WFC").await.unwrap();
+    store
+        .save_note_field("WFC", NoteField::TenKDate, Some("2025-02-25"))
+        .await
+        .unwrap();
+    let overview = NoteField::parse("companyOverview").unwrap();
+    store
+        .save_note_field("WFC", overview, Some("\"A bank\""))
+        .await
+        .unwrap();
+    // TSLA: an empty notes record holds nothing.
+    store.create_notes("TSLA").await.unwrap();
+
+    let stocks = store.kv_stocks().await.unwrap();
+    let view: Vec<_> = stocks
+        .iter()
+        .map(|s| (s.symbol.as_str(), s.data_size, s.has_data))
+        .collect();
+    assert_eq!(
+        view,
+        [
+            ("AMZN", 21 + 13, true),
+            ("TSLA", 0, false),
+            ("WFC", 18, true)
+        ]
+    );
+    let amzn = &stocks[0];
+    assert!(
+        amzn.last_updated.unwrap() > filed,
+        "the document came later"
+    );
+});

@@ -5,6 +5,7 @@
 use jobs::{
     analysis::{AnalysisRecord, record::FilingRef},
     check_wire_types,
+    store::storage::KvStock,
     store::{
         analyses::TopStock, apalis::JobStatus, content::ContentItem, notes::StockNotes,
         progress::Progress, tickers::TickerHit, usage::ViewCount,
@@ -23,5 +24,6 @@ fn wire_types_match_the_rust_types() {
         Progress,
         TickerHit,
         ViewCount,
+        KvStock,
     );
 }
