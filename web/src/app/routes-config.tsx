@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
               page(paths.admin.newsletter.path, 'Newsletter Generator'),
               page(paths.admin.trends.path, 'Quarterly Score Trends'),
               page(paths.admin.chatTest.path, 'Admin Chat Test'),
-              page(paths.admin.kv.path, 'Admin Storage Overview'),
+              { path: paths.admin.kv.path, lazy: () => import('./routes/admin/storage') },
             ],
           },
         ],
