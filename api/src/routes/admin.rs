@@ -40,6 +40,7 @@ fn routes() -> Router<AppState> {
         // Issue 12: the notes editor.
         .merge(super::admin_notes::router())
         .merge(super::admin_storage::router())
+        .merge(super::admin_chat_test::router())
 }
 
 /// The one admin check.

@@ -16,6 +16,7 @@ pub mod web;
 // The assistant (issue 11).
 pub mod chat;
 // The admin area (issue 12).
+pub mod admin_chat_test;
 pub mod admin_notes;
 pub mod admin_storage;
 

@@ -199,3 +199,67 @@ api_test!(
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
 );
+
+/// AAPL's long-term debt at 2026-03-28 as SEC's company facts report it (us-gaap:LongTermDebt,
+/// 82,700,000,000 USD, 10-Q filed 2026-05-01, accession 0000320193-26-000013), written the
+/// way the record writes money.
+const AAPL_DEBT: &str = "$82.7B";
+
+api_test!(
+    the_chat_test_answers_without_spending_or_logging,
+    |backend| async move {
+        let app = crate::chat_api::chat_app(backend, 10).await;
+        let admin = browser();
+        sign_in_admin(&app.address, &app.store, &admin).await;
+        let ask = |message: &str| json!({ "message": message, "conversationHistory": [] });
+
+        let (status, body) = post(
+            &admin,
+            &app.url("/api/admin/chat-test/AAPL"),
+            ask("what's the debt situation?"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let reply = body["response"].as_str().unwrap();
+        assert!(reply.contains(&format!("{AAPL_DEBT} of debt")), "{reply}");
+
+        // Tootsie Roll (TR) is in SEC's ticker list but has no stored analysis: an honest
+        // answer, not an error.
+        let (status, body) = post(
+            &admin,
+            &app.url("/api/admin/chat-test/TR"),
+            ask("how's the debt?"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(!body["response"].as_str().unwrap().trim().is_empty());
+
+        let (status, body) = post(
+            &admin,
+            &app.url("/api/admin/chat-test/ZZZZZZ"),
+            ask("hello"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert!(message(&body).contains("ZZZZZZ is not in our data"));
+        let (status, body) = post(&admin, &app.url("/api/admin/chat-test/AAPL"), ask("  ")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
+        // Nothing spent, nothing logged.
+        let (_, usage) = get(&admin, &app.url("/api/chat/usage")).await;
+        assert_eq!(usage["queriesUsed"], 0, "{usage}");
+        let me = app
+            .store
+            .user_by_username(crate::accounts::support::ADMIN)
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(app.store.chat_history(me.id, 10).await.unwrap().is_empty());
+        assert!(app.store.chat_sessions(me.id).await.unwrap().is_empty());
+
+        let member = browser();
+        register(&app.address, &member, "joe@example.com").await;
+        let (status, _) = post(&member, &app.url("/api/admin/chat-test/AAPL"), ask("hi")).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    }
+);

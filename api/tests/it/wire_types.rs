@@ -1,8 +1,8 @@
 //! The TypeScript types of the API's own answers, generated into `web/src/types/generated/`
 //! (see `jobs`' test of the same name for the domain types they contain).
 
-use api::routes::admin_notes::NotesCreatedOut;
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
+use api::routes::{admin_chat_test::ChatTestOut, admin_notes::NotesCreatedOut};
 use api::{
     error::{FailureOut, MessageOut},
     routes::{
@@ -29,5 +29,6 @@ fn wire_types_match_the_rust_types() {
         ChatUsageOut,
         ChatErrorOut,
         NotesCreatedOut,
+        ChatTestOut,
     );
 }
