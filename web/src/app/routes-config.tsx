@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
               page(paths.admin.batch.path, 'Admin Batch Analysis'),
               page(paths.admin.newsletter.path, 'Newsletter Generator'),
               page(paths.admin.trends.path, 'Quarterly Score Trends'),
-              page(paths.admin.chatTest.path, 'Admin Chat Test'),
+              { path: paths.admin.chatTest.path, lazy: () => import('./routes/admin/chat-test') },
               { path: paths.admin.kv.path, lazy: () => import('./routes/admin/storage') },
             ],
           },

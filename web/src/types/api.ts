@@ -33,3 +33,4 @@ export type { ChatErrorOut } from './generated/ChatErrorOut';
 // The admin area (issue 12).
 export type { NotesCreatedOut } from './generated/NotesCreatedOut';
 export type { KvStock } from './generated/KvStock';
+export type { ChatTestOut } from './generated/ChatTestOut';
