@@ -44,6 +44,37 @@ describe('stock page with a stored analysis', () => {
     expect(screen.getByTestId('old-report-warning')).toHaveTextContent('Company report referenced is over a year old');
   });
 
+  it('marks a provisional score with its reason and links the 10-K the figures came from', async () => {
+    const record = {
+      ...sampleRecord,
+      answeredQuestions: 5,
+      scoreBasis: 'based on 5 of 12',
+      provisional: true,
+      provisionalReason: 'no price history',
+      latestAnnualReport: {
+        accessionNumber: '0000950170-22-000796',
+        form: '10-K',
+        filingDate: '2022-02-07',
+        reportDate: '2021-12-31',
+        primaryDocument: 'tsla-20211231.htm',
+      },
+    };
+    stubFetch(api({ '/api/analyze-stock/AAPL': { ...READY, body: { ...READY.body, record } } }));
+    renderRoute('/stock/AAPL');
+    expect(await screen.findByTestId('provisional-score')).toHaveTextContent('Provisional: no price history');
+    expect(screen.getByTestId('annual-report-link')).toHaveAttribute(
+      'href',
+      'https://www.sec.gov/Archives/edgar/data/320193/000095017022000796/tsla-20211231.htm',
+    );
+  });
+
+  it('shows no provisional label on a score built on enough answers', async () => {
+    stubFetch(api({ '/api/analyze-stock/AAPL': READY }));
+    renderRoute('/stock/AAPL');
+    await screen.findByTestId('company-name');
+    expect(screen.queryByTestId('provisional-score')).not.toBeInTheDocument();
+  });
+
   it('uses the spec chart titles in order', async () => {
     stubFetch(api({ '/api/analyze-stock/AAPL': READY }));
     renderRoute('/stocks/AAPL');
