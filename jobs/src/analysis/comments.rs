@@ -84,6 +84,15 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
         (6, "reit", Red) => {
             "Debt is {ratio} of debt plus equity. That's a lot of mortgage on the property, even for a landlord."
         }
+        (6, "insurer", Green) => {
+            "An insurer's cash and investments stand behind its policies, so I look at what it borrowed against what the owners put in: debt is {ratio} of debt plus equity. Light borrowing for an insurer."
+        }
+        (6, "insurer", Yellow) => {
+            "An insurer's cash and investments stand behind its policies, so I look at what it borrowed against what the owners put in: debt is {ratio} of debt plus equity. About usual for an insurer."
+        }
+        (6, "insurer", Red) => {
+            "Debt is {ratio} of debt plus equity. That's heavy borrowing for an insurer, whose money is supposed to be there for the claims."
+        }
         (6, "debt_free", _) => {
             "{cash} in cash and short-term investments and no debt that I can find in the filings. Nobody's knocking on this door for money."
         }

@@ -87,6 +87,14 @@ pub const REIT_DEBT_TO_CAPITAL: Rubric = Rubric {
     name: "debt / (debt + equity) % (REITs)",
     points: &[(20.0, 10.0), (40.0, 5.0), (60.0, 0.0)],
 };
+/// Q6 for insurers: debt over debt plus equity, in percent (financial leverage, what rating
+/// agencies watch). An insurer's cash and investments back its policies, so cash against debt
+/// would call a large, profitable insurer "a lot of IOUs". Around 20-30% is usual; above ~40%
+/// is stretched.
+pub const INSURER_DEBT_TO_CAPITAL: Rubric = Rubric {
+    name: "debt / (debt + equity) % (insurers)",
+    points: &[(15.0, 10.0), (30.0, 5.0), (45.0, 0.0)],
+};
 /// Q7: average of earnings and FCF yields minus the 10-year Treasury, in points.
 pub const YIELD_SPREAD: Rubric = Rubric {
     name: "yield minus 10y pp",
@@ -129,6 +137,7 @@ pub const ALL: &[Rubric] = &[
     CASH_TO_DEBT,
     BANK_EQUITY_TO_ASSETS,
     REIT_DEBT_TO_CAPITAL,
+    INSURER_DEBT_TO_CAPITAL,
     YIELD_SPREAD,
     FORWARD_SPREAD,
     RANGE_POSITION,

@@ -191,7 +191,14 @@ pub fn q6_cash_debt(f: &Fundamentals) -> Answer {
                 variant: "bank",
             }
         }
-        IndustryKind::Reit => {
+        // Landlords borrow by design, and an insurer's cash and investments stand behind its
+        // policies, not its debt: both are graded on financial leverage instead.
+        IndustryKind::Reit | IndustryKind::Insurer => {
+            let (rubric, variant) = if f.kind == IndustryKind::Reit {
+                (rubric::REIT_DEBT_TO_CAPITAL, "reit")
+            } else {
+                (rubric::INSURER_DEBT_TO_CAPITAL, "insurer")
+            };
             let name = "debt / (debt + equity) %";
             prov(format!("Equity {when}"), &b.equity, &mut provenance);
             let Some(ratio) = debt
@@ -207,13 +214,13 @@ pub fn q6_cash_debt(f: &Fundamentals) -> Answer {
             };
             vars.insert("ratio", pct(ratio));
             Answer {
-                score: rubric::REIT_DEBT_TO_CAPITAL.score(ratio),
+                score: rubric.score(ratio),
                 metric: Some(ratio),
                 metric_name: name,
                 chart,
                 provenance,
                 vars,
-                variant: "reit",
+                variant,
             }
         }
         _ => {
@@ -249,5 +256,54 @@ pub fn q6_cash_debt(f: &Fundamentals) -> Answer {
                 variant,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{facts::Figure, financials::BalanceSheet};
+
+    fn figure(value: f64) -> Option<Figure> {
+        Some(Figure {
+            value,
+            concept: "us-gaap:X".into(),
+            unit: "USD".into(),
+            start: None,
+            end: "2025-12-31".parse().unwrap(),
+            form: "10-K".into(),
+            filed: "2026-02-20".parse().unwrap(),
+            accn: "0000000000-26-000001".into(),
+            first_filed: "2026-02-20".parse().unwrap(),
+        })
+    }
+
+    #[test]
+    fn insurers_are_graded_on_leverage_not_cash_against_debt() {
+        // A large profitable insurer: little cash on the balance sheet (its investments back
+        // the policies), debt 40 against equity 160.
+        let balance = BalanceSheet {
+            date: "2025-12-31".parse().ok(),
+            cash: figure(5.0),
+            short_term_investments: None,
+            debt: figure(40.0),
+            equity: figure(160.0),
+            assets: figure(900.0),
+        };
+        let grade = |kind| {
+            q6_cash_debt(&Fundamentals {
+                kind,
+                years: &[],
+                latest_balance: &balance,
+                never_reported_debt: false,
+            })
+        };
+        let insurer = grade(IndustryKind::Insurer);
+        assert_eq!(insurer.metric, Some(20.0));
+        // 20% sits between 15% (10) and 30% (5): 8.33.
+        assert!((insurer.score.unwrap() - 25.0 / 3.0).abs() < 1e-9);
+        assert_eq!(insurer.variant, "insurer");
+        // Under the general rule the same company would be "a lot of IOUs".
+        assert!(grade(IndustryKind::General).score.unwrap() < 1.0);
     }
 }

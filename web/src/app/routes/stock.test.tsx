@@ -73,6 +73,14 @@ describe('stock page with a stored analysis', () => {
     renderRoute('/stock/AAPL');
     await screen.findByTestId('company-name');
     expect(screen.queryByTestId('provisional-score')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('rules-note')).not.toBeInTheDocument();
+  });
+
+  it('says which rules were used when the industry is unknown or special', async () => {
+    const unknown = { ...sampleRecord, sic: null, industry: null, sector: null };
+    stubFetch(api({ '/api/analyze-stock/AAPL': { ...READY, body: { ...READY.body, record: unknown } } }));
+    renderRoute('/stock/AAPL');
+    expect(await screen.findByTestId('rules-note')).toHaveTextContent('Industry unknown');
   });
 
   it('uses the spec chart titles in order', async () => {

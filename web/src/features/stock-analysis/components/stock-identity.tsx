@@ -58,6 +58,7 @@ export function StockIdentity({ record }: { record: AnalysisRecord }) {
           ) : null}
           .
         </p>
+        <RulesNote record={record} />
         <AnnualReportLink record={record} />
         {old ? <p className="text-sm font-semibold text-amber-900">Heads up: this company hasn't filed a fresh report in over a year, so these numbers may be stale.</p> : null}
       </div>
@@ -81,6 +82,26 @@ function AnnualReportLink({ record }: { record: AnalysisRecord }) {
         {filing.reportDate ? ` for the year ending ${shortDate(filing.reportDate)}` : ''}
       </a>
       {filing.filingDate ? `, filed ${shortDate(filing.filingDate)}` : ''}
+    </p>
+  );
+}
+
+const KIND_RULES: Record<string, string> = {
+  bank: "Scored with the bank rules: a bank's capital cushion instead of cash against debt, and no free-cash-flow grade.",
+  insurer: "Scored with the insurer rules: borrowing against the owners' money instead of cash against debt.",
+  reit: 'Scored with the landlord (REIT) rules: debt against debt plus equity, and funds from operations.',
+};
+
+/** Which rules scored the company; says so when its industry is unknown (no SIC code). */
+function RulesNote({ record }: { record: AnalysisRecord }) {
+  const text =
+    record.sic == null
+      ? 'Industry unknown (no SIC code in the filings I have), so the general rules were used; banks, insurers and landlords have their own.'
+      : KIND_RULES[record.industryKind];
+  if (!text) return null;
+  return (
+    <p className="text-sm text-stone-600" data-testid="rules-note">
+      {text}
     </p>
   );
 }
