@@ -180,3 +180,25 @@ async fn scores_on_few_answers_are_provisional_with_a_reason() {
     assert!(!r.provisional);
     assert_eq!(r.provisional_reason, None);
 }
+
+#[tokio::test]
+async fn walmart_gross_margin_is_on_total_revenues_by_choice() {
+    // 10-K 0000104169-26-000055 (FY ending 2026-01-31): Revenues 713,163,000,000, net sales
+    // (RevenueFromContractWith...) 706,413,000,000, CostOfRevenue 535,395,000,000, no
+    // GrossProfit tag. The documented choice (scoring.md): gross profit = total revenues -
+    // cost of sales, over total revenues: 24.93%, not Walmart's 24.21% on net sales.
+    let inputs = common::load("WMT", 104169).await;
+    let book = FactBook::build(&inputs.company_facts, concepts::all(), day("2026-09-01"));
+    let years = fiscal_years(&book, IndustryKind::General);
+    let fy = years.last().expect("FY2026");
+    let gross = fy.gross_profit.as_ref().expect("derived gross profit");
+    assert_eq!(gross.value, 713_163_000_000.0 - 535_395_000_000.0);
+    assert_eq!(gross.concept, "us-gaap:Revenues - us-gaap:CostOfRevenue");
+    let margin = fy.percent_of_sales(Some(gross.value)).expect("margin");
+    assert!((margin - 24.927).abs() < 1e-3, "{margin}");
+    // Expenses: no CostsAndExpenses tag, so revenue - operating income (29,825,000,000).
+    assert_eq!(
+        fy.expenses.as_ref().map(|f| f.value),
+        Some(713_163_000_000.0 - 29_825_000_000.0)
+    );
+}
