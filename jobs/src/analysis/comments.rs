@@ -48,8 +48,11 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
         (4, "loss", _) => {
             "They lost money in {label}: about {loss_cents} cents on every sales dollar ({margin} net margin). You can't make that up on volume."
         }
-        (4, _, Green) => {
+        (4, "fat", Green) => {
             "They keep {margin} of every sales dollar as profit ({label}), about {cents} cents on the dollar. That's a fat wallet."
+        }
+        (4, _, Green) => {
+            "They keep {margin} of every sales dollar as profit ({label}), about {cents} cents on the dollar. A healthy wallet, if not a fat one."
         }
         (4, _, Yellow) => {
             "They keep {margin} of sales as profit ({label}). Decent: not fat, not skinny."
@@ -183,8 +186,11 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
         (11, _, Red) => {
             "Insiders own just {insiders}; institutions hold {institutions} and everybody else {retail}. The folks running the place don't have much of their own money on the table."
         }
-        (12, _, Green) => {
+        (12, "low", Green) => {
             "Only {short} of the shares are bet against. Hardly anybody's rooting for a leak."
+        }
+        (12, _, Green) => {
+            "{short} of the shares are bet against: under the 5% mark where doubts get loud, but not nothing. A few folks are watching for a leak."
         }
         (12, _, Yellow) => {
             "{short} of the shares are bet against. Some folks have doubts; worth knowing why."

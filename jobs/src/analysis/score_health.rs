@@ -53,7 +53,15 @@ pub fn q4_margins(f: &Fundamentals) -> Answer {
     let score = rubric::NET_MARGIN
         .score(margin)
         .map(|s| with_trend(s, change, 3.0));
-    let variant = if margin < 0.0 { "loss" } else { "" };
+    // "A fat wallet" is kept for margins at the rubric's top (20%+); a 10% margin lifted into
+    // green by its trend is healthy, not fat.
+    let variant = if margin < 0.0 {
+        "loss"
+    } else if margin >= 20.0 {
+        "fat"
+    } else {
+        ""
+    };
     Answer {
         score,
         metric: Some(margin),
@@ -262,7 +270,10 @@ pub fn q6_cash_debt(f: &Fundamentals) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{facts::Figure, financials::BalanceSheet};
+    use crate::analysis::{
+        facts::Figure,
+        financials::{BalanceSheet, FiscalYear},
+    };
 
     fn figure(value: f64) -> Option<Figure> {
         Some(Figure {
@@ -276,6 +287,67 @@ mod tests {
             accn: "0000000000-26-000001".into(),
             first_filed: "2026-02-20".parse().unwrap(),
         })
+    }
+
+    fn year(end: &str, revenue: f64, net_income: f64) -> FiscalYear {
+        let at = |value: f64| {
+            figure(value).map(|f| Figure {
+                end: end.parse().unwrap(),
+                ..f
+            })
+        };
+        FiscalYear {
+            label: crate::analysis::financials::fiscal_label(end.parse().unwrap()),
+            end: end.parse().unwrap(),
+            revenue: at(revenue),
+            expenses: None,
+            net_income: at(net_income),
+            gross_profit: None,
+            operating_cf: None,
+            investing_cf: None,
+            capex: None,
+            depreciation: None,
+            eps_diluted: None,
+            diluted_shares: None,
+            balance: BalanceSheet::default(),
+        }
+    }
+
+    fn margin_comment(then: f64, now: f64) -> (Option<u8>, String) {
+        let years = [
+            year("2022-12-31", 100.0, then),
+            year("2023-12-31", 100.0, then),
+            year("2024-12-31", 100.0, now),
+            year("2025-12-31", 100.0, now),
+        ];
+        let balance = BalanceSheet::default();
+        let answer = q4_margins(&Fundamentals {
+            kind: IndustryKind::General,
+            years: &years,
+            latest_balance: &balance,
+            never_reported_debt: false,
+        });
+        let score = answer.score.map(|s| s.clamp(0.0, 10.0).round() as u8);
+        (
+            score,
+            crate::analysis::comments::comment(4, score, answer.variant, &answer.vars),
+        )
+    }
+
+    #[test]
+    fn margin_words_match_the_margin() {
+        // 10% net margin, up from 5%: green thanks to the trend, healthy but not "fat".
+        let (score, text) = margin_comment(5.0, 10.0);
+        assert_eq!(score, Some(7));
+        assert!(!text.contains("fat wallet"), "{text}");
+        assert!(text.contains("healthy"), "{text}");
+        // 27%: a fat wallet.
+        let (score, text) = margin_comment(27.0, 27.0);
+        assert_eq!(score, Some(10));
+        assert!(text.contains("fat wallet"), "{text}");
+        // 3%: thin soup.
+        let (_, text) = margin_comment(3.0, 3.0);
+        assert!(text.contains("thin soup"), "{text}");
     }
 
     #[test]
