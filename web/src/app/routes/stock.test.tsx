@@ -163,6 +163,25 @@ describe('stock page following a job', () => {
     expect(analyzeCalls).toBe(2);
   });
 
+  it('skips the progress bar when the analysis is there at once', async () => {
+    const spy = stubFetch(api({ '/api/analyze-stock/AAPL': READY }));
+    // The stored analysis answers after 100 ms (well under the 400 ms grace).
+    let asked = false;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/analyze-stock/')) {
+        asked = true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return spy(input, init);
+    });
+    renderRoute('/stock/AAPL');
+    await waitFor(() => expect(asked).toBe(true));
+    // While the answer is on its way, no bar flashes.
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await screen.findByTestId('company-name');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('shows a failed job with the banner rules', async () => {
     stubFetch(
       api({
