@@ -60,6 +60,15 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
         (4, _, Red) => {
             "They keep {margin} of sales as profit ({label}). That's thin soup: one bad winter and the pot's empty."
         }
+        (5, "bank", Green) => {
+            "For a bank, free cash flow doesn't mean much, so I check how the lending is paid for: loans of {loans} against deposits of {deposits}, {ratio}. Plenty of steady deposits behind every loan."
+        }
+        (5, "bank", Yellow) => {
+            "For a bank, free cash flow doesn't mean much, so I check how the lending is paid for: loans of {loans} against deposits of {deposits}, {ratio}. About what a normal bank does."
+        }
+        (5, "bank", Red) => {
+            "Loans of {loans} against deposits of {deposits}, {ratio}. This bank lends out more than its depositors give it, so it leans on borrowed money that can get expensive fast."
+        }
         (5, _, Green) => {
             "After paying for equipment they had {fcf} of free cash in {label}, {margin} of sales. That's money you could put in a coffee can."
         }

@@ -135,6 +135,16 @@ pub const SHORT_TERM_DEBT: &[&str] = &["ShortTermBorrowings", "CommercialPaper"]
 /// debt alone with it.
 pub const COMBINED_DEBT: &[&str] = &["DebtLongtermAndShorttermCombinedAmount"];
 
+/// A bank's deposits and its loans (net of the allowance), for its funding question (Q5's bank
+/// version): JPMorgan tags loans `FinancingReceivableExcludingAccruedInterestAfterAllowanceForCreditLoss`
+/// since 2020, `LoansAndLeasesReceivableNetOfDeferredIncome` before.
+pub const DEPOSITS: &[&str] = &["Deposits"];
+pub const LOANS: &[&str] = &[
+    "FinancingReceivableExcludingAccruedInterestAfterAllowanceForCreditLoss",
+    "LoansAndLeasesReceivableNetReportedAmount",
+    "LoansAndLeasesReceivableNetOfDeferredIncome",
+];
+
 pub const EQUITY: &[&str] = &[
     "StockholdersEquity",
     "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest",
@@ -169,7 +179,7 @@ pub fn all() -> &'static [&'static str] {
 }
 
 fn collect_all() -> Vec<&'static str> {
-    let lists: [&[&str]; 31] = [
+    let lists: [&[&str]; 33] = [
         REVENUE,
         BANK_REVENUE,
         COSTS_AND_EXPENSES,
@@ -198,6 +208,8 @@ fn collect_all() -> Vec<&'static str> {
         COMBINED_DEBT,
         EQUITY,
         ASSETS,
+        DEPOSITS,
+        LOANS,
         DILUTED_SHARES,
         SHARES_OUTSTANDING,
         PUBLIC_FLOAT,

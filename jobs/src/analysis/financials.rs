@@ -330,6 +330,17 @@ fn costs_cover_revenue(
     }
 }
 
+/// A bank's loans and deposits at the latest date that reports both (trimmed quarterly
+/// filings may carry only one of them).
+pub fn latest_funding(book: &FactBook) -> Option<(Figure, Figure)> {
+    let loans = instants(book, c::LOANS);
+    let deposits = instants(book, c::DEPOSITS);
+    loans.into_iter().rev().find_map(|loan| {
+        let deposit = deposits.iter().find(|d| d.end == loan.end)?.clone();
+        Some((loan, deposit))
+    })
+}
+
 /// How many of the latest fiscal years are assembled.
 pub const KEPT_YEARS: usize = 6;
 

@@ -78,6 +78,9 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         years: &years,
         latest_balance: &latest_balance,
         never_reported_debt: !financials::ever_reported_debt(&book),
+        funding: (kind == sector::IndustryKind::Bank)
+            .then(|| financials::latest_funding(&book))
+            .flatten(),
     };
     let market = MarketInputs {
         kind,

@@ -74,6 +74,43 @@ pub fn q4_margins(f: &Fundamentals) -> Answer {
 }
 
 /// Q5: latest free-cash-flow margin, nudged by its trend. Not for banks.
+/// Q5 for banks: free cash flow means nothing for a bank (deposits flowing in and out are the
+/// business), so the question becomes its funding: loans as a percent of deposits. Lending
+/// out less than the deposits it holds means the loans are paid for by steady deposits, not
+/// by borrowed market money.
+fn bank_funding(f: &Fundamentals, chart: Chart) -> Answer {
+    let name = "loans / deposits %";
+    let Some((loans, deposits)) = f
+        .funding
+        .as_ref()
+        .filter(|(_, d)| d.value > 0.0 && d.value.is_finite())
+    else {
+        let mut answer = Answer::missing(name, chart, "");
+        answer.variant = "bank";
+        return answer;
+    };
+    let ratio = loans.value / deposits.value * 100.0;
+    let when = loans.end.to_string();
+    let (loans_figure, deposits_figure) = (Some(loans.clone()), Some(deposits.clone()));
+    let provenance = sources([
+        (format!("Loans {when}"), &loans_figure),
+        (format!("Deposits {when}"), &deposits_figure),
+    ]);
+    Answer {
+        score: rubric::BANK_LOANS_TO_DEPOSITS.score(ratio),
+        metric: Some(ratio),
+        metric_name: name,
+        chart,
+        provenance,
+        vars: Vars::from([
+            ("ratio", pct(ratio)),
+            ("loans", money(loans.value)),
+            ("deposits", money(deposits.value)),
+        ]),
+        variant: "bank",
+    }
+}
+
 pub fn q5_cash_flows(f: &Fundamentals) -> Answer {
     let rows = chart_years(f.years)
         .iter()
@@ -87,9 +124,7 @@ pub fn q5_cash_flows(f: &Fundamentals) -> Answer {
     let chart = Chart::CashFlows { rows };
     let name = "free cash flow margin %";
     if f.kind == IndustryKind::Bank {
-        let mut answer = Answer::missing(name, chart, "");
-        answer.variant = "bank";
-        return answer;
+        return bank_funding(f, chart);
     }
     let fcf_margin = |y: &FiscalYear| y.percent_of_sales(y.free_cash_flow());
     let Some(latest) = f.years.iter().rev().find(|y| fcf_margin(y).is_some()) else {
@@ -326,6 +361,7 @@ mod tests {
             years: &years,
             latest_balance: &balance,
             never_reported_debt: false,
+            funding: None,
         });
         let score = answer.score.map(|s| s.clamp(0.0, 10.0).round() as u8);
         (
@@ -368,6 +404,7 @@ mod tests {
                 years: &[],
                 latest_balance: &balance,
                 never_reported_debt: false,
+                funding: None,
             })
         };
         let insurer = grade(IndustryKind::Insurer);

@@ -202,3 +202,32 @@ async fn walmart_gross_margin_is_on_total_revenues_by_choice() {
         Some(713_163_000_000.0 - 29_825_000_000.0)
     );
 }
+
+#[tokio::test]
+async fn a_bank_answers_its_own_funding_question_instead_of_free_cash_flow() {
+    // 10-K 0001628280-26-008131 at 2025-12-31: loans net of the allowance
+    // (FinancingReceivableExcludingAccruedInterestAfterAllowanceForCreditLoss) 1,467,664,000,000
+    // against Deposits 2,559,320,000,000: 57.35%, amply funded by deposits.
+    let r = common::record("JPM", 19617, common::snapshot_day()).await;
+    let q5 = &r.questions[4];
+    assert_eq!(q5.metric_name, "loans / deposits %");
+    let ratio = q5.metric.expect("ratio");
+    assert!(
+        (ratio - 1_467_664.0 / 2_559_320.0 * 100.0).abs() < 1e-9,
+        "{ratio}"
+    );
+    assert_eq!(q5.score, Some(10));
+    assert!(q5.comment.contains("deposits"), "{}", q5.comment);
+    assert!(
+        q5.provenance
+            .iter()
+            .all(|p| p.figure.accn == "0001628280-26-008131"),
+        "{:?}",
+        q5.provenance
+    );
+    assert_eq!(
+        r.answered_questions, 11,
+        "only Q12 (no FINRA float) is left"
+    );
+    assert!(!r.provisional);
+}

@@ -87,7 +87,7 @@ function AnnualReportLink({ record }: { record: AnalysisRecord }) {
 }
 
 const KIND_RULES: Record<string, string> = {
-  bank: "Scored with the bank rules: a bank's capital cushion instead of cash against debt, and no free-cash-flow grade.",
+  bank: "Scored with the bank rules: its funding (loans against deposits) instead of free cash flow, and its capital cushion instead of cash against debt.",
   insurer: "Scored with the insurer rules: borrowing against the owners' money instead of cash against debt.",
   reit: 'Scored with the landlord (REIT) rules: debt against debt plus equity, and funds from operations.',
 };
