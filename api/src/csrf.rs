@@ -72,11 +72,10 @@ pub fn check(headers: &HeaderMap, public_base_url: &str) -> Result<(), ApiError>
         return Err(ApiError::Forbidden(FOREIGN_ORIGIN.into()));
     }
     if let Some(origin) = headers.get(header::ORIGIN) {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let allowed = origin
             .to_str()
             .ok()
-            .is_some_and(|o| same_site(o, host, public_base_url));
+            .is_some_and(|o| same_site(o, headers, public_base_url));
         if !allowed {
             return Err(ApiError::Forbidden(FOREIGN_ORIGIN.into()));
         }
@@ -84,9 +83,11 @@ pub fn check(headers: &HeaderMap, public_base_url: &str) -> Result<(), ApiError>
     Ok(())
 }
 
-/// Whether `origin` is this site: its `host[:port]` equals the `Host` header, or its origin
-/// equals that of `public_base_url`. `Origin: null` (sandboxed frames, some redirects) is not.
-fn same_site(origin: &str, host: Option<&str>, public_base_url: &str) -> bool {
+/// Whether `origin` is this site: its `host[:port]` equals the `Host` header *and* its scheme
+/// is the request's (issue 15: a plain-http page on our host, say one a network attacker
+/// injected, cannot act for the https site), or its origin equals that of `public_base_url`.
+/// `Origin: null` (sandboxed frames, some redirects) is not.
+fn same_site(origin: &str, headers: &HeaderMap, public_base_url: &str) -> bool {
     let Ok(url) = url::Url::parse(origin) else {
         return false;
     };
@@ -97,10 +98,39 @@ fn same_site(origin: &str, host: Option<&str>, public_base_url: &str) -> bool {
         Some(port) => format!("{origin_host}:{port}"),
         None => origin_host.to_string(),
     };
-    let matches_host = host.is_some_and(|h| h.eq_ignore_ascii_case(&authority));
-    let matches_public = url::Url::parse(public_base_url)
-        .is_ok_and(|p| p.origin().ascii_serialization() == url.origin().ascii_serialization());
+    let public = url::Url::parse(public_base_url).ok();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let matches_host = host.is_some_and(|h| h.eq_ignore_ascii_case(&authority))
+        && url.scheme() == request_scheme(headers, host, public.as_ref());
+    let matches_public = public
+        .is_some_and(|p| p.origin().ascii_serialization() == url.origin().ascii_serialization());
     matches_host || matches_public
+}
+
+/// The scheme the browser used for this request: what the proxy says (`X-Forwarded-Proto`;
+/// a browser cannot set that header on a cross-site request without a preflight we never
+/// grant), else the public URL's scheme when the request is for the public host, else http
+/// (the API itself speaks plain HTTP).
+fn request_scheme(headers: &HeaderMap, host: Option<&str>, public: Option<&url::Url>) -> String {
+    if let Some(proto) = headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+    {
+        return proto.trim().to_ascii_lowercase();
+    }
+    let public_authority = public.and_then(|p| {
+        p.host_str().map(|h| match p.port() {
+            Some(port) => format!("{h}:{port}"),
+            None => h.to_string(),
+        })
+    });
+    match (public, public_authority, host) {
+        (Some(public), Some(authority), Some(host)) if authority.eq_ignore_ascii_case(host) => {
+            public.scheme().to_string()
+        }
+        _ => "http".into(),
+    }
 }
 
 #[cfg(test)]
@@ -150,6 +180,29 @@ mod tests {
             json,
             ("host", "127.0.0.1:3000"),
             ("origin", "http://127.0.0.1:3000")
+        ]));
+        assert!(
+            !ok(&[
+                json,
+                ("host", "askbubba.example"),
+                ("origin", "http://askbubba.example")
+            ]),
+            "an http page cannot post to the https site"
+        );
+        assert!(
+            !ok(&[
+                json,
+                ("host", "internal:8080"),
+                ("x-forwarded-proto", "https"),
+                ("origin", "http://internal:8080")
+            ]),
+            "behind a TLS proxy the request's scheme is the proxy's"
+        );
+        assert!(ok(&[
+            json,
+            ("host", "internal:8080"),
+            ("x-forwarded-proto", "https"),
+            ("origin", "https://internal:8080")
         ]));
         assert!(ok(&[
             json,

@@ -38,6 +38,9 @@ pub enum ApiError {
     /// 422: understood, but this thing cannot be done (a company that cannot be scored).
     #[error("{0}")]
     Unprocessable(String),
+    /// 503: busy for a moment (every password-hashing slot taken); the client may retry.
+    #[error("{0}")]
+    ServiceUnavailable(String),
     /// 502: an upstream data source failed.
     #[error("{0}")]
     BadGateway(String),
@@ -54,6 +57,17 @@ impl From<StoreError> for ApiError {
 impl From<jobs::accounts::Invalid> for ApiError {
     fn from(err: jobs::accounts::Invalid) -> Self {
         ApiError::BadRequest(err.0)
+    }
+}
+
+impl From<jobs::accounts::HashError> for ApiError {
+    fn from(err: jobs::accounts::HashError) -> Self {
+        match err {
+            jobs::accounts::HashError::Busy => {
+                ApiError::ServiceUnavailable(jobs::accounts::messages::PASSWORD_CHECKS_BUSY.into())
+            }
+            jobs::accounts::HashError::Failed(err) => ApiError::Internal(err),
+        }
     }
 }
 
@@ -83,6 +97,7 @@ impl ApiError {
             ApiError::TooManyRequests(m) => (StatusCode::TOO_MANY_REQUESTS, m),
             ApiError::Unprocessable(m) => (StatusCode::UNPROCESSABLE_ENTITY, m),
             ApiError::BadGateway(m) => (StatusCode::BAD_GATEWAY, m),
+            ApiError::ServiceUnavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m),
             ApiError::Internal(err) => {
                 tracing::error!(error = format!("{err:#}"), "request failed");
                 (
@@ -157,3 +172,40 @@ analysis_failure_from!(
 );
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Middleware on `/api`: a client error some layer answered in plain text (axum's query,
+/// path and method rejections) is answered as `{message}` instead, like every other error.
+pub async fn json_errors(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    use axum::http::header;
+    let response = next.run(request).await;
+    let status = response.status();
+    let json = crate::extract::is_json(response.headers().get(header::CONTENT_TYPE));
+    if !status.is_client_error() || json || status == StatusCode::PAYLOAD_TOO_LARGE {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let detail = String::from_utf8_lossy(&text).trim().to_string();
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => METHOD_NOT_ALLOWED.to_string(),
+        StatusCode::BAD_REQUEST if !detail.is_empty() => {
+            format!("We couldn't read that request: {detail}")
+        }
+        _ => format!(
+            "We couldn't handle that request ({}).",
+            status.canonical_reason().unwrap_or("client error")
+        ),
+    };
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("application/json"),
+    );
+    let body = serde_json::to_vec(&MessageOut { message }).unwrap_or_default();
+    Response::from_parts(parts, axum::body::Body::from(body))
+}
+
+pub const METHOD_NOT_ALLOWED: &str = "That kind of request isn't supported here.";

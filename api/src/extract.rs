@@ -42,6 +42,11 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
         if !value.is_object() {
             return Err(ApiError::BadRequest(NOT_AN_OBJECT.into()));
         }
+        if let Some(field) = field_with_control_chars(&value, "") {
+            return Err(ApiError::BadRequest(
+                jobs::accounts::fields::control_chars_message(&field),
+            ));
+        }
         serde_path_to_error::deserialize(value)
             .map(JsonBody)
             .map_err(|err| {
@@ -51,6 +56,31 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
                     err.inner()
                 ))
             })
+    }
+}
+
+/// The path (`description`, `items[2].name`) of the first string in `value` holding control
+/// characters, so every text field of every JSON call is refused the same way, on both
+/// databases, before any handler sees it (issue 15).
+fn field_with_control_chars(value: &serde_json::Value, path: &str) -> Option<String> {
+    use jobs::accounts::fields::has_control_chars;
+    match value {
+        serde_json::Value::String(text) => has_control_chars(text).then(|| path.to_string()),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| field_with_control_chars(item, &format!("{path}[{i}]"))),
+        serde_json::Value::Object(fields) => fields.iter().find_map(|(key, item)| {
+            // A made-up key with control characters is named without them.
+            let key: String = key.chars().filter(|c| !c.is_control()).collect();
+            let path = if path.is_empty() {
+                key
+            } else {
+                format!("{path}.{key}")
+            };
+            field_with_control_chars(item, &path)
+        }),
+        _ => None,
     }
 }
 
@@ -94,8 +124,10 @@ pub fn is_json(content_type: Option<&header::HeaderValue>) -> bool {
     })
 }
 
-/// The client's address: the socket's peer, or with `TRUST_PROXY` the first
-/// `X-Forwarded-For` entry (what the proxy saw).
+/// The client's address: the socket's peer, or with `TRUST_PROXY=N` (N proxies in front of
+/// us, each appending the address it saw to `X-Forwarded-For`) the N-th entry from the
+/// right: what the outermost of our proxies saw. Entries further left were sent by the client
+/// and prove nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientIp(pub IpAddr);
 
@@ -113,21 +145,32 @@ impl FromRequestParts<AppState> for ClientIp {
     }
 }
 
-pub fn client_ip(parts: &Parts, trust_proxy: bool) -> IpAddr {
-    let forwarded = trust_proxy
-        .then(|| parts.headers.get("x-forwarded-for"))
-        .flatten()
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .and_then(|first| first.trim().parse::<IpAddr>().ok());
-    forwarded
-        .or_else(|| {
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip())
-        })
-        .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST))
+/// The client address of a request behind `trusted_hops` proxies (0: the socket's peer).
+/// When the header has fewer entries than there are proxies, or the entry is not an address,
+/// the request did not come through our proxies as configured: the socket's peer is used.
+pub fn client_ip(parts: &Parts, trusted_hops: usize) -> IpAddr {
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+        .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    if trusted_hops == 0 {
+        return peer;
+    }
+    // Several header lines count as one list, in order (RFC 9110 section 5.3).
+    let entries: Vec<&str> = parts
+        .headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect();
+    entries
+        .len()
+        .checked_sub(trusted_hops)
+        .and_then(|i| entries[i].parse::<IpAddr>().ok())
+        .unwrap_or(peer)
 }
 
 /// The signed-in user, or 401 'Please log in to continue.'.

@@ -1,5 +1,7 @@
 //! The Ask Bubba HTTP API: answers quickly from the store and queues heavy work as jobs.
 
+pub mod admin_account;
+pub mod compression;
 pub mod csrf;
 pub mod error;
 pub mod extract;
@@ -7,6 +9,7 @@ pub mod metrics;
 pub mod routes;
 pub mod session;
 pub mod settings;
+pub mod startup;
 pub mod throttle;
 pub mod ticker_index;
 pub mod usage_gate;
@@ -40,6 +43,12 @@ pub struct AppState {
     pub throttle: Arc<Throttle>,
     /// SMTP when `SMTP_URL` is set, the outbox otherwise.
     pub mailer: Mailer,
+    /// Whether the ticker directory is loaded (`/readyz`, and calls wait for it at start-up).
+    pub directory: startup::Directory,
+    /// Password hashing, a few at a time (see `jobs::accounts::password`).
+    pub hashing: Arc<jobs::accounts::HashGate>,
+    /// The chat assistant (provider from `LLM_PROVIDER`, offline by default).
+    pub assistant: jobs::assistant::Assistant,
 }
 
 impl AppState {
@@ -56,17 +65,33 @@ impl AppState {
             throttle: Arc::new(Throttle::new(infra.clone())),
             infra,
             mailer,
+            assistant: jobs::assistant::Assistant::new(
+                store.clone(),
+                jobs::assistant::provider_from_settings(&settings.assistant),
+            )
+            .with_pricing(settings.assistant.cents_per_million_tokens),
             store,
-            settings: Arc::new(settings),
+            settings: Arc::new(settings.clone()),
             metrics: Arc::new(metrics::Metrics::default()),
+            directory: startup::Directory::loaded(),
+            hashing: Arc::new(jobs::accounts::HashGate::new(
+                settings.accounts.password_routes.hash_slots,
+                settings.accounts.password_routes.hash_queue_timeout,
+            )),
         })
     }
 
-    /// Delivers outbox message `id` in the background, so a slow mail server never slows
-    /// the answer (and the answer's timing says nothing about the message).
+    /// Queues the sending of outbox message `id` (the `SendEmail` job retries a failing
+    /// mail server with backoff), in the background, so the answer's timing says nothing
+    /// about the message. If even queueing fails the message stays in the outbox (logged).
     pub fn deliver_later(&self, id: i64) {
-        let (mailer, store) = (self.mailer.clone(), self.store.clone());
-        tokio::spawn(async move { mailer.deliver(&store, id).await });
+        let queue = self.queue.clone();
+        tokio::spawn(async move {
+            let job = jobs::handlers::send_email::SendEmail { outbox_id: id };
+            if let Err(err) = queue.enqueue(&job).await {
+                tracing::error!(%err, id, "could not queue the e-mail; it stays in the outbox");
+            }
+        });
     }
 }
 
@@ -79,6 +104,7 @@ pub fn app(state: AppState) -> Router {
             metrics::track,
         ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
+        .layer(compression::layer())
 }
 
 /// Opens the store and runs the API on `listener` until `shutdown` resolves (see [`serve`]).
@@ -106,8 +132,10 @@ pub async fn serve(
         store.migrate().await.context("migrating the database")?;
     }
     seed_tickers(&store).await;
-    let state = AppState::new(store.clone(), settings.clone())?;
+    let mut state = AppState::new(store.clone(), settings.clone())?;
+    state.directory = startup::Directory::watch(store.clone(), settings.startup_wait).await;
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let metrics_stop = stop_rx.clone();
     let background = settings.embedded_worker.then(|| {
         tokio::spawn(jobs::runtime::run_embedded(
             store.clone(),
@@ -115,7 +143,18 @@ pub async fn serve(
             stop_rx,
         ))
     });
+    let metrics = match settings.metrics_addr {
+        Some(address) => serve_metrics(state.clone(), address, metrics_stop).await,
+        None => None,
+    };
     tracing::info!(address = %listener.local_addr()?, database = %settings.common.database_url, embedded_worker = settings.embedded_worker, "api listening");
+    // No Nagle delay: a streamed reply's first chunk follows the response head at once
+    // instead of waiting for the client's delayed ACK (~40 ms).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(err) = tcp.set_nodelay(true) {
+            tracing::debug!(%err, "could not set TCP_NODELAY");
+        }
+    });
     let served = axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
@@ -123,11 +162,44 @@ pub async fn serve(
     .with_graceful_shutdown(shutdown)
     .await;
     let _ = stop_tx.send(true);
+    if let Some(handle) = metrics {
+        let _ = handle.await;
+    }
     if let Some(handle) = background {
         let _ = tokio::time::timeout(Duration::from_secs(35), handle).await;
     }
     store.close().await;
     served.context("serving HTTP")
+}
+
+/// Serves `/metrics` on `address` until `stop` turns true. An address that cannot be bound
+/// (another API on this machine has it) is logged as an error and the API runs without its
+/// metrics listener: metrics must never keep the site down.
+async fn serve_metrics(
+    state: AppState,
+    address: std::net::SocketAddr,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> Option<tokio::task::JoinHandle<()>> {
+    let listener = match TcpListener::bind(address).await {
+        Ok(listener) => listener,
+        Err(err) => {
+            tracing::error!(%err, %address, "cannot listen for metrics (METRICS_ADDR; `off` turns it off): running without metrics");
+            return None;
+        }
+    };
+    tracing::info!(%address, "metrics listening");
+    let router = routes::health::metrics_router(state);
+    Some(tokio::spawn(async move {
+        let stopped = async move {
+            let _ = stop.wait_for(|s| *s).await;
+        };
+        if let Err(err) = axum::serve(listener, router)
+            .with_graceful_shutdown(stopped)
+            .await
+        {
+            tracing::error!(%err, "metrics listener failed");
+        }
+    }))
 }
 
 /// Queues the first ticker load when the directory is empty, so search works on a fresh

@@ -26,8 +26,32 @@ async fn run() -> anyhow::Result<()> {
             println!("migrations applied to {}", settings.common.database_url);
             Ok(())
         }
+        Some("create-admin") => {
+            let username = username_argument()?;
+            let password = api::admin_account::read_password()?;
+            let store = jobs::store::Store::connect(&settings.common.database_url)
+                .await
+                .context("connecting to the database")?;
+            if settings.migrate_on_start {
+                store.migrate().await.context("migrating the database")?;
+            }
+            let state = api::AppState::new(store.clone(), settings)?;
+            let outcome = api::admin_account::create_admin(&state, &username, &password).await?;
+            store.close().await;
+            match outcome {
+                api::admin_account::AdminOutcome::Created => {
+                    println!("admin account {username} created")
+                }
+                api::admin_account::AdminOutcome::PasswordReplaced => println!(
+                    "admin account {username} existed: its password is replaced and its sessions ended"
+                ),
+            }
+            Ok(())
+        }
         Some(other) => {
-            anyhow::bail!("unknown command '{other}'; use `api` to serve or `api migrate`")
+            anyhow::bail!(
+                "unknown command '{other}'; use `api` to serve, `api migrate` or `api create-admin --username NAME`"
+            )
         }
         None => {
             let address = format!("{}:{}", settings.host, settings.port);
@@ -37,6 +61,24 @@ async fn run() -> anyhow::Result<()> {
             api::run(settings, listener, shutdown_signal()).await
         }
     }
+}
+
+/// The `--username NAME` (or `--username=NAME`) of `api create-admin`.
+fn username_argument() -> anyhow::Result<String> {
+    let args: Vec<String> = std::env::args().skip(2).collect();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if arg == "--username" {
+            return iter
+                .next()
+                .cloned()
+                .context("--username needs a value: api create-admin --username NAME");
+        }
+        if let Some(value) = arg.strip_prefix("--username=") {
+            return Ok(value.to_string());
+        }
+    }
+    anyhow::bail!("usage: api create-admin --username NAME (password from ADMIN_PASSWORD or stdin)")
 }
 
 /// Resolves on SIGTERM or ctrl-c.

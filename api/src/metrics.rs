@@ -1,11 +1,17 @@
 //! Prometheus metrics: request latency per route, and job counts by queue and status read
-//! from the store at scrape time (so every replica reports the fleet's truth).
+//! from the store (so every replica reports the fleet's truth).
+//!
+//! Bounded by construction (issue 15): the method label is one of the standard methods or
+//! `other`, the route label a matched route template (`/api/unmatched` or `static`
+//! otherwise), so no request can add series of its own; job counts are read at most once per
+//! [`JOB_COUNTS_MAX_AGE`] however often metrics are scraped. They are served on their own
+//! listener (`METRICS_ADDR`), see `api/docs/operations.md`.
 
 use std::{
     collections::BTreeMap,
     fmt::Write,
     sync::{Arc, Mutex},
-    time::Instant,
+    time::{Duration, Instant},
 };
 
 use axum::{
@@ -24,17 +30,36 @@ struct Series {
     sum: f64,
 }
 
-/// Request latency histograms keyed by (method, route, status).
+/// How long job counts read for a scrape are reused.
+pub const JOB_COUNTS_MAX_AGE: Duration = Duration::from_secs(10);
+
+/// Request latency histograms keyed by (method, route, status), and the last job counts.
 #[derive(Default)]
 pub struct Metrics {
-    requests: Mutex<BTreeMap<(String, String, u16), Series>>,
+    requests: Mutex<BTreeMap<(&'static str, String, u16), Series>>,
+    job_counts: tokio::sync::Mutex<Option<(Instant, Vec<jobs::store::apalis::JobCount>)>>,
+}
+
+/// The method label: a standard method, or `other` for anything a client made up.
+pub fn method_label(method: &axum::http::Method) -> &'static str {
+    use axum::http::Method;
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
 }
 
 impl Metrics {
-    fn observe(&self, method: &str, route: &str, status: u16, seconds: f64) {
+    fn observe(&self, method: &'static str, route: &str, status: u16, seconds: f64) {
         let mut requests = self.requests.lock().unwrap_or_else(|p| p.into_inner());
         let series = requests
-            .entry((method.to_string(), route.to_string(), status))
+            .entry((method, route.to_string(), status))
             .or_default();
         series.count += 1;
         series.sum += seconds;
@@ -82,7 +107,7 @@ impl Metrics {
 /// tickers do not explode the label set).
 pub async fn track(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
     let started = Instant::now();
-    let method = request.method().to_string();
+    let method = method_label(request.method());
     let route = request
         .extensions()
         .get::<MatchedPath>()
@@ -96,10 +121,29 @@ pub async fn track(State(metrics): State<Arc<Metrics>>, request: Request, next: 
         });
     let response = next.run(request).await;
     metrics.observe(
-        &method,
+        method,
         &route,
         response.status().as_u16(),
         started.elapsed().as_secs_f64(),
     );
     response
+}
+
+impl Metrics {
+    /// Job counts by queue and status, read from the store at most once per
+    /// [`JOB_COUNTS_MAX_AGE`] (concurrent scrapes wait for one read).
+    pub async fn job_counts(
+        &self,
+        store: &jobs::store::Store,
+    ) -> jobs::store::StoreResult<Vec<jobs::store::apalis::JobCount>> {
+        let mut cached = self.job_counts.lock().await;
+        if let Some((at, counts)) = cached.as_ref()
+            && at.elapsed() < JOB_COUNTS_MAX_AGE
+        {
+            return Ok(counts.clone());
+        }
+        let counts = store.job_counts().await?;
+        *cached = Some((Instant::now(), counts.clone()));
+        Ok(counts)
+    }
 }

@@ -26,6 +26,15 @@ pub struct Settings {
     /// How long `GET /api/analyze-stock/{ticker}` waits for a running analysis before it
     /// answers 202 with the job id (`ANALYZE_WAIT_SECS`, default 25; `?wait=` overrides).
     pub analyze_wait_secs: u64,
+    /// Where `/metrics` is served (`METRICS_ADDR`, default 127.0.0.1:9090; `off`: nowhere).
+    pub metrics_addr: Option<std::net::SocketAddr>,
+    /// With `METRICS_TOKEN`, the public port also answers `/metrics` to that bearer token.
+    pub metrics_token: Option<String>,
+    /// How long after start-up ticker calls wait for the ticker directory
+    /// (`STARTUP_WAIT_SECS`, default 10; see `api::startup`).
+    pub startup_wait: std::time::Duration,
+    /// The assistant: provider, timeouts, messages per minute (`LLM_*`, `CHAT_*`).
+    pub assistant: jobs::assistant::AssistantSettings,
 }
 
 impl Settings {
@@ -56,6 +65,23 @@ impl Settings {
                 })?,
                 None => 25,
             },
+            metrics_addr: match non_empty("METRICS_ADDR").as_deref() {
+                None => Some(std::net::SocketAddr::from(([127, 0, 0, 1], 9090))),
+                Some("off") => None,
+                Some(raw) => Some(raw.parse().map_err(|_| {
+                    anyhow::anyhow!(
+                        "METRICS_ADDR must be an address and port like 127.0.0.1:9090, or off; got '{raw}'"
+                    )
+                })?),
+            },
+            metrics_token: non_empty("METRICS_TOKEN"),
+            startup_wait: match non_empty("STARTUP_WAIT_SECS") {
+                Some(raw) => std::time::Duration::from_secs(raw.parse().map_err(|_| {
+                    anyhow::anyhow!("STARTUP_WAIT_SECS must be a whole number of seconds, got '{raw}'")
+                })?),
+                None => crate::startup::DIRECTORY_WAIT,
+            },
+            assistant: jobs::assistant::AssistantSettings::from_env()?,
             common,
         })
     }
@@ -65,6 +91,23 @@ impl Settings {
             DatabaseUrl::Sqlite(_) => Backend::Sqlite,
             DatabaseUrl::Postgres(_) => Backend::Postgres,
         }
+    }
+}
+
+/// `TRUST_PROXY`: the number of proxy hops in front of the API. `true`/`yes`/`on` (the old
+/// boolean form) mean one proxy, `false`/`no`/`off` none.
+fn proxy_hops() -> anyhow::Result<usize> {
+    let Some(raw) = non_empty("TRUST_PROXY") else {
+        return Ok(0);
+    };
+    match raw.to_lowercase().as_str() {
+        "true" | "yes" | "on" => Ok(1),
+        "false" | "no" | "off" => Ok(0),
+        number => number.parse().map_err(|_| {
+            anyhow::anyhow!(
+                "TRUST_PROXY must be the number of proxies in front of the API (0, 1, 2, ...), got '{raw}'"
+            )
+        }),
     }
 }
 
@@ -80,9 +123,9 @@ fn flag(name: &str) -> Option<bool> {
 pub struct AccountSettings {
     /// Where people reach the app, without a trailing slash (default `http://localhost:8080`).
     pub public_base_url: String,
-    /// Take the client IP from the first `X-Forwarded-For` entry (only behind a proxy that
-    /// sets it); otherwise the socket address is the client.
-    pub trust_proxy: bool,
+    /// Proxies in front of the API (`TRUST_PROXY=N`, default 0): the client IP is the N-th
+    /// `X-Forwarded-For` entry from the right; with 0 the socket address is the client.
+    pub trust_proxy: usize,
     /// New anonymous analyses one IP address may start per UTC day (default 10).
     pub anon_ip_daily_limit: i32,
     /// Where bug reports are mailed (default `ADMIN_USERNAME`).
@@ -92,6 +135,34 @@ pub struct AccountSettings {
     /// Login throttling (see `api::throttle`).
     pub login: LoginLimits,
     pub mail: jobs::mail::MailSettings,
+    /// Per-IP limits of registration and reset confirmation (both hash a password).
+    pub password_routes: PasswordRouteLimits,
+}
+
+/// Attempts one IP address may make per window on the other routes that hash a password.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PasswordRouteLimits {
+    pub window: std::time::Duration,
+    /// `POST /api/register` attempts (each may say whether an address has an account).
+    pub register_per_ip: u32,
+    /// `POST /api/reset-password/confirm` attempts.
+    pub reset_confirm_per_ip: u32,
+    /// Password hashes run at once (`PASSWORD_HASH_SLOTS`, default: cores - 1, at least 1).
+    pub hash_slots: usize,
+    /// How long a request waits for a hashing slot before it is answered 503.
+    pub hash_queue_timeout: std::time::Duration,
+}
+
+impl Default for PasswordRouteLimits {
+    fn default() -> Self {
+        PasswordRouteLimits {
+            window: std::time::Duration::from_secs(15 * 60),
+            register_per_ip: 10,
+            reset_confirm_per_ip: 10,
+            hash_slots: jobs::accounts::password::default_hash_slots(),
+            hash_queue_timeout: jobs::accounts::password::HASH_QUEUE_TIMEOUT,
+        }
+    }
 }
 
 /// Login attempt limits, per sliding window.
@@ -124,12 +195,13 @@ impl Default for AccountSettings {
     fn default() -> Self {
         AccountSettings {
             public_base_url: "http://localhost:8080".into(),
-            trust_proxy: false,
+            trust_proxy: 0,
             anon_ip_daily_limit: jobs::accounts::quotas::DEFAULT_ANON_IP_DAILY_LIMIT,
             admin_email: None,
             cookie_secure: false,
             login: LoginLimits::default(),
             mail: jobs::mail::MailSettings::default(),
+            password_routes: PasswordRouteLimits::default(),
         }
     }
 }
@@ -155,13 +227,24 @@ impl AccountSettings {
             cookie_secure: flag("SESSION_COOKIE_SECURE")
                 .unwrap_or(public_base_url.starts_with("https://")),
             public_base_url,
-            trust_proxy: flag("TRUST_PROXY").unwrap_or(false),
+            trust_proxy: proxy_hops()?,
             anon_ip_daily_limit,
             admin_email: non_empty("ADMIN_EMAIL")
                 .or_else(|| non_empty("ADMIN_USERNAME"))
                 .map(|e| e.to_lowercase()),
             login: defaults.login,
             mail,
+            password_routes: PasswordRouteLimits {
+                hash_slots: match non_empty("PASSWORD_HASH_SLOTS") {
+                    Some(raw) => raw.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "PASSWORD_HASH_SLOTS must be a whole number from 1, got '{raw}'"
+                        )
+                    })?,
+                    None => defaults.password_routes.hash_slots,
+                },
+                ..defaults.password_routes
+            },
         })
     }
 }

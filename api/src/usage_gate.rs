@@ -29,8 +29,8 @@
 //! - Failed analyses are free: when a symbol cannot be analysed (no SEC statements, IFRS, not
 //!   enough data, an upstream failure), [`refund_analysis`] gives back what the symbol used.
 //!
-//! The client IP is the socket address, or the first `X-Forwarded-For` entry with
-//! `TRUST_PROXY=1` (see [`crate::extract::ClientIp`]).
+//! The client IP is the socket address, or with `TRUST_PROXY=N` the N-th `X-Forwarded-For`
+//! entry from the right (see [`crate::extract::ClientIp`]).
 
 use std::net::IpAddr;
 
@@ -176,10 +176,14 @@ pub(crate) async fn check_anonymous(
             return Err(ApiError::Forbidden(messages::ANONYMOUS_TRIAL_USED.into()));
         }
     };
-    state
-        .store
-        .record_anonymous_view(symbol.as_str(), now)
-        .await?;
+    // A view counts once per anonymous session and stock (the trial never counts a symbol
+    // twice), so one visitor reopening a stock cannot push it up the trending list.
+    if allowance.counted {
+        state
+            .store
+            .record_anonymous_view(symbol.as_str(), now)
+            .await?;
+    }
     Ok(allowance)
 }
 

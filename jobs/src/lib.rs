@@ -6,6 +6,10 @@
 pub mod accounts;
 pub mod analysis;
 pub mod analysis_request;
+pub mod assistant;
+/// A fake LLM provider speaking the documented streaming formats (tests only).
+#[cfg(feature = "testing")]
+pub mod fake_llm;
 pub mod handlers;
 pub mod infra;
 pub mod mail;

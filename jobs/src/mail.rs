@@ -1,7 +1,8 @@
-//! Sending e-mail. Every message is first written to the outbox (`store::outbox`); then
-//! [`Mailer::deliver`] sends it over SMTP when `SMTP_URL` is set, or, in the embedded mode
-//! without SMTP, leaves it in the outbox and writes it to the log so a local operator can read
-//! it (tests read the outbox).
+//! Sending e-mail. Every message is first written to the outbox (`store::outbox`); then the
+//! `SendEmail` job (`handlers::send_email`, queue `mail`) sends it with [`Mailer::send_outbox`]
+//! over SMTP when `SMTP_URL` is set, retried with the queue's backoff when the server fails,
+//! or, without SMTP, leaves it in the outbox and writes it to the log so a local operator can
+//! read it (tests read the outbox).
 
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
@@ -86,27 +87,44 @@ impl Mailer {
     /// without SMTP, logs it. Never fails the caller: mail problems are logged.
     #[tracing::instrument(skip(self, store), fields(mailer = ?self))]
     pub async fn deliver(&self, store: &Store, id: i64) {
+        if let Err(err) = self.send_outbox(store, id).await {
+            tracing::warn!(%err, id, "e-mail not sent");
+        }
+    }
+
+    /// Sends outbox message `id` once: marks it sent, or records the error and answers it (the
+    /// caller may retry). A message already sent, or gone, is done; without SMTP the message
+    /// is logged and stays in the outbox.
+    pub async fn send_outbox(&self, store: &Store, id: i64) -> Result<(), String> {
         let email = match store.email(id).await {
             Ok(Some(email)) => email,
-            Ok(None) => return tracing::warn!(id, "outbox message vanished before delivery"),
-            Err(err) => return tracing::error!(%err, id, "cannot read the outbox"),
+            Ok(None) => {
+                tracing::warn!(id, "outbox message vanished before delivery");
+                return Ok(());
+            }
+            Err(err) => return Err(format!("cannot read the outbox: {err}")),
         };
+        if email.sent_at.is_some() {
+            return Ok(());
+        }
         match self {
             Mailer::Outbox => {
                 tracing::info!(
                     id, to = %email.to_address, subject = %email.subject, kind = %email.kind, body = %email.body,
                     "e-mail kept in the outbox (SMTP_URL is not set)"
                 );
+                Ok(())
             }
             Mailer::Smtp(smtp) => match send(&smtp.transport, &smtp.from, &email).await {
                 Ok(()) => {
                     if let Err(err) = store.mark_email_sent(id, chrono::Utc::now()).await {
                         tracing::error!(%err, id, "sent, but could not mark the outbox row");
                     }
+                    Ok(())
                 }
                 Err(err) => {
-                    tracing::warn!(%err, id, to = %email.to_address, "e-mail not sent");
                     let _ = store.mark_email_failed(id, &err).await;
+                    Err(err)
                 }
             },
         }

@@ -29,6 +29,9 @@ pub struct CommonSettings {
     pub finra_base_url: String,
     /// How long a stored analysis counts as fresh.
     pub analysis_max_age: Duration,
+    /// SMTP for the outbox's send job (`SMTP_URL`, `MAIL_FROM`; without SMTP mail stays in
+    /// the outbox and is logged).
+    pub mail: crate::mail::MailSettings,
 }
 
 /// A URL whose password is hidden when printed.
@@ -71,6 +74,7 @@ impl CommonSettings {
             finra_base_url: non_empty("FINRA_BASE_URL")
                 .unwrap_or_else(|| "https://cdn.finra.org".into()),
             analysis_max_age: Duration::from_secs(hours * 3600),
+            mail: crate::mail::MailSettings::from_env(),
         })
     }
 }

@@ -16,13 +16,14 @@ import { launchBrowser, openPage } from './lib/browser.mjs';
 import { Skip } from './lib/helpers.mjs';
 import accounts from './tests/accounts.mjs';
 import analytics from './tests/analytics.mjs';
+import chat from './tests/chat.mjs';
 import home from './tests/home.mjs';
 import limits from './tests/limits.mjs';
 import smoke from './tests/smoke.mjs';
 import stock from './tests/stock.mjs';
 
 // Order matters a little: the daily-limit case queues many analyses, so it runs last.
-const SUITES = [smoke, home, accounts, stock, analytics, limits];
+const SUITES = [smoke, home, accounts, stock, analytics, chat, limits];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(webDir, 'dist');

@@ -33,7 +33,7 @@ pub struct AccountOut {
     pub daily_analyses: i32,
 }
 
-#[tracing::instrument(skip_all, err)]
+#[tracing::instrument(skip_all, err(level = "info"))]
 async fn get_account(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,

@@ -66,7 +66,7 @@ struct ListParams {
 }
 
 /// `GET /api/admin/bug-reports?limit=`: the newest reports (default 100, at most 500).
-#[tracing::instrument(skip(state), err)]
+#[tracing::instrument(skip(state), err(level = "info"))]
 async fn list_bug_reports(
     State(state): State<AppState>,
     Query(params): Query<ListParams>,

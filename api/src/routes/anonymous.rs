@@ -62,7 +62,7 @@ pub struct AnonymousSearchIn {
     pub symbol: Option<String>,
 }
 
-#[tracing::instrument(skip(state), err)]
+#[tracing::instrument(skip(state), err(level = "info"))]
 async fn get_session(
     State(state): State<AppState>,
     Path(session_id): Path<String>,
@@ -72,7 +72,7 @@ async fn get_session(
     Ok(Json(AnonymousSessionOut::new(&id, stored)))
 }
 
-#[tracing::instrument(skip_all, err)]
+#[tracing::instrument(skip_all, err(level = "info"))]
 async fn record_search(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

@@ -23,7 +23,7 @@ use axum::{
 };
 use chrono::{DateTime, Utc};
 use jobs::{
-    accounts::{Email, OptionalText, Password, Username, hash_password, messages, verify_password},
+    accounts::{Email, OptionalText, Password, Username, messages},
     store::{
         StoreError,
         users::{NewUser, UserRecord},
@@ -112,18 +112,24 @@ impl UserOut {
     }
 }
 
-/// The one admin: the user whose username is `ADMIN_USERNAME`.
+/// The one admin: the user whose username is `ADMIN_USERNAME`. Only the operator creates
+/// that account (`api create-admin`); public registration refuses the name.
 pub fn is_admin(user: &UserRecord, state: &AppState) -> bool {
+    is_admin_name(&user.username, state)
+}
+
+fn is_admin_name(username: &str, state: &AppState) -> bool {
     state
         .settings
         .admin_username
         .as_deref()
-        .is_some_and(|admin| admin.eq_ignore_ascii_case(&user.username))
+        .is_some_and(|admin| admin.eq_ignore_ascii_case(username))
 }
 
-#[tracing::instrument(skip_all, err)]
+#[tracing::instrument(skip_all, err(level = "info"))]
 async fn register(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     session: Session,
     JsonBody(input): JsonBody<RegisterIn>,
 ) -> ApiResult<(StatusCode, Json<UserOut>)> {
@@ -144,18 +150,47 @@ async fn register(
         Some(raw) => Some(Email::parse(Some(raw), messages::INVALID_PARENT_EMAIL)?.into_inner()),
         None => None,
     };
+    let parent_name = OptionalText::parse(input.parent_name.as_deref(), "Parent name")?;
+    let parent_signature =
+        OptionalText::parse(input.parent_signature.as_deref(), "Parent signature")?;
+    let child_name = OptionalText::parse(input.child_name.as_deref(), "Child name")?;
+    // Cheap refusals before the expensive hash: the per-IP throttle (which also stops
+    // enumerating accounts at scale), the operator's admin name, and a taken name.
+    let limits = &state.settings.accounts.password_routes;
+    let ticket = state
+        .throttle
+        .acquire(
+            &format!("register:ip:{ip}"),
+            limits.window,
+            limits.register_per_ip,
+        )
+        .await
+        .ok_or_else(|| ApiError::TooManyRequests(messages::REGISTER_THROTTLED.into()))?;
+    if is_admin_name(username.as_str(), &state)
+        || state
+            .store
+            .user_by_username(username.as_str())
+            .await?
+            .is_some()
+    {
+        return Err(ApiError::Conflict(messages::USERNAME_TAKEN.into()));
+    }
+    // Busy hashing (503) is not the client's attempt to lose: take it back.
+    let password_hash = match state.hashing.hash(password).await {
+        Ok(hash) => hash,
+        Err(err) => {
+            state.throttle.release(&ticket).await;
+            return Err(err.into());
+        }
+    };
     let new_user = NewUser {
-        parent_name: OptionalText::parse(input.parent_name.as_deref(), "Parent name")?.into_inner(),
-        parent_signature: OptionalText::parse(
-            input.parent_signature.as_deref(),
-            "Parent signature",
-        )?
-        .into_inner(),
-        child_name: OptionalText::parse(input.child_name.as_deref(), "Child name")?.into_inner(),
+        parent_name: parent_name.into_inner(),
+        parent_signature: parent_signature.into_inner(),
+        child_name: child_name.into_inner(),
         parent_email,
         parental_consent: input.parental_consent == Some(true),
         username: username.as_str().to_string(),
-        password_hash: hash_password(password).await?,
+        password_hash,
         accepted_at: Utc::now(),
     };
     let user = match state.store.create_user(&new_user).await {
@@ -169,7 +204,7 @@ async fn register(
     Ok((StatusCode::CREATED, Json(UserOut::new(user, &state))))
 }
 
-#[tracing::instrument(skip_all, err)]
+#[tracing::instrument(skip_all, err(level = "info"))]
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -197,7 +232,7 @@ async fn login(
         .acquire(&ip_key, limits.window, limits.per_ip)
         .await
         .ok_or_else(throttled)?;
-    let Some(_pair_ticket) = throttle
+    let Some(pair_ticket) = throttle
         .acquire(&pair_key, limits.window, limits.per_username_and_ip)
         .await
     else {
@@ -211,7 +246,16 @@ async fn login(
     }
     let user = state.store.user_by_username(&username).await?;
     let stored = user.as_ref().map(|u| u.password.clone());
-    if !verify_password(password, stored).await? {
+    let verified = match state.hashing.verify(password, stored).await {
+        Ok(verified) => verified,
+        Err(err) => {
+            // Busy (503): no password was checked, so the attempt does not count.
+            throttle.release(&ip_ticket).await;
+            throttle.release(&pair_ticket).await;
+            return Err(err.into());
+        }
+    };
+    if !verified {
         throttle.record(&user_key, limits.window).await;
         return Err(ApiError::Unauthorized(messages::LOGIN_FAILED.into()));
     }
@@ -222,7 +266,7 @@ async fn login(
     Ok(Json(UserOut::new(user, &state)))
 }
 
-#[tracing::instrument(skip_all, err)]
+#[tracing::instrument(skip_all, err(level = "info"))]
 async fn logout(session: Session) -> ApiResult<Json<MessageOut>> {
     // The body ({sessionId}, the anonymous id) needs nothing from us: signing out ends this
     // session; the anonymous trial is counted by its own id.
@@ -230,7 +274,7 @@ async fn logout(session: Session) -> ApiResult<Json<MessageOut>> {
     Ok(Json(MessageOut::new(messages::LOGGED_OUT)))
 }
 
-#[tracing::instrument(skip_all, err)]
+#[tracing::instrument(skip_all, err(level = "info"))]
 async fn get_user(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,

@@ -30,7 +30,7 @@ pub struct BugReportIn {
     pub description: Option<String>,
 }
 
-#[tracing::instrument(skip_all, err)]
+#[tracing::instrument(skip_all, err(level = "info"))]
 async fn report_bug(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

@@ -1,10 +1,12 @@
-//! Liveness, readiness and metrics.
+//! Liveness, readiness and metrics. Metrics are served on their own listener
+//! (`METRICS_ADDR`, [`metrics_router`]); on the public port `/metrics` answers only with
+//! `Authorization: Bearer $METRICS_TOKEN`, and 404 when no token is configured.
 
 use axum::{
     Json, Router,
     extract::State,
-    http::{StatusCode, header},
-    response::IntoResponse,
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
     routing::get,
 };
 use serde_json::json;
@@ -15,7 +17,40 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
+        .route("/metrics", get(public_metrics))
+}
+
+/// The metrics listener's routes (`METRICS_ADDR`).
+pub fn metrics_router(state: AppState) -> Router {
+    Router::new()
         .route("/metrics", get(metrics))
+        .with_state(state)
+}
+
+/// `/metrics` on the public port: only with the configured bearer token.
+async fn public_metrics(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let presented = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    match (state.settings.metrics_token.as_deref(), presented) {
+        (Some(token), Some(presented)) if same_secret(token, presented) => {
+            metrics(State(state)).await.into_response()
+        }
+        (Some(_), _) => {
+            crate::error::ApiError::Unauthorized(METRICS_TOKEN_NEEDED.into()).into_response()
+        }
+        (None, _) => crate::error::ApiError::NotFound(METRICS_ELSEWHERE.into()).into_response(),
+    }
+}
+
+pub const METRICS_TOKEN_NEEDED: &str = "Metrics need the bearer token.";
+pub const METRICS_ELSEWHERE: &str = "Metrics are served on the metrics address, not here.";
+
+/// Compares without stopping at the first difference, so timing says nothing about the token.
+fn same_secret(expected: &str, presented: &str) -> bool {
+    let (a, b) = (expected.as_bytes(), presented.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// The process is up.
@@ -23,9 +58,13 @@ async fn healthz() -> Json<serde_json::Value> {
     Json(json!({ "status": "ok", "version": env!("CARGO_PKG_VERSION") }))
 }
 
-/// The database answers.
+/// The database answers and the ticker directory is loaded (see `crate::startup`).
 async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     match state.store.ping().await {
+        Ok(()) if !state.directory.is_loaded() => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "starting", "reason": "ticker directory loading" })),
+        ),
         Ok(()) => (StatusCode::OK, Json(json!({ "status": "ready" }))),
         Err(err) => {
             tracing::warn!(%err, "readiness check failed");
@@ -42,7 +81,7 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     let mut out = String::new();
     state.metrics.render_requests(&mut out);
     out.push_str("# HELP jobs Jobs in the queue by queue and status.\n# TYPE jobs gauge\n");
-    match state.store.job_counts().await {
+    match state.metrics.job_counts(&state.store).await {
         Ok(counts) => {
             for c in counts {
                 out.push_str(&format!(

@@ -69,7 +69,7 @@ async fn load(state: &AppState, id: &str) -> ApiResult<JobOut> {
     Ok(JobOut::new(job, progress))
 }
 
-#[tracing::instrument(skip(state), err)]
+#[tracing::instrument(skip(state), err(level = "info"))]
 async fn get_job(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<JobOut>> {
     Ok(Json(load(&state, &id).await?))
 }

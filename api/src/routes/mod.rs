@@ -13,6 +13,8 @@ pub mod password_reset;
 pub mod security;
 pub mod tickers;
 pub mod web;
+// The assistant (issue 11).
+pub mod chat;
 
 use axum::Router;
 
@@ -30,6 +32,7 @@ pub fn router(state: AppState) -> Router {
         .merge(anonymous::router())
         .merge(password_reset::router())
         .merge(bug_reports::router())
+        .merge(chat::router())
         // Every admin route goes in `admin::routes()`: one sub-router, one admin check.
         .nest("/admin", admin::router(state.clone()))
         .fallback(api_not_found)
@@ -40,13 +43,24 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::csrf::guard,
+        ))
+        // Issue 15: every client error as `{message}`, personal answers not cached, and
+        // calls during start-up wait for the ticker directory.
+        .layer(axum::middleware::from_fn(crate::error::json_errors))
+        .layer(axum::middleware::from_fn(security::api_no_store))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::startup::wait_for_directory,
         ));
     Router::new()
         .merge(health::router())
         .nest("/api", api)
         .with_state(state.clone())
         .fallback_service(web::service(&state.settings.web_dist))
-        .layer(axum::middleware::from_fn(security::headers))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            security::headers,
+        ))
 }
 
 /// Unknown `/api/...` paths answer JSON, never the web app's index page.

@@ -9,7 +9,7 @@
 use axum::{Json, Router, extract::State, routing::post};
 use chrono::Utc;
 use jobs::{
-    accounts::{Email, Password, RESET_TOKEN_LIFETIME, ResetToken, hash_password, messages},
+    accounts::{Email, Password, RESET_TOKEN_LIFETIME, ResetToken, messages},
     store::outbox::NewEmail,
 };
 use serde::Deserialize;
@@ -46,7 +46,7 @@ pub struct ConfirmIn {
     pub password: Option<String>,
 }
 
-#[tracing::instrument(skip_all, err)]
+#[tracing::instrument(skip_all, err(level = "info"))]
 async fn request_reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -104,14 +104,40 @@ async fn issue_token(state: &AppState, username: &str, base_url: &str) -> anyhow
     Ok(())
 }
 
-#[tracing::instrument(skip_all, err)]
+#[tracing::instrument(skip_all, err(level = "info"))]
 async fn confirm_reset(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     JsonBody(input): JsonBody<ConfirmIn>,
 ) -> ApiResult<Json<MessageOut>> {
     let token = ResetToken::parse(input.token.as_deref())?;
     let password = Password::parse(input.password.as_deref())?;
-    let hash = hash_password(password).await?;
+    // Throttled per IP and checked before the expensive hash, so made-up tokens cost nothing.
+    let limits = &state.settings.accounts.password_routes;
+    let ticket = state
+        .throttle
+        .acquire(
+            &format!("reset:confirm:ip:{ip}"),
+            limits.window,
+            limits.reset_confirm_per_ip,
+        )
+        .await
+        .ok_or_else(|| ApiError::TooManyRequests(messages::RESET_CONFIRM_THROTTLED.into()))?;
+    if !state
+        .store
+        .reset_token_usable(&token.storage_hash(), Utc::now())
+        .await?
+    {
+        return Err(ApiError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
+    }
+    let hash = match state.hashing.hash(password).await {
+        Ok(hash) => hash,
+        Err(err) => {
+            // Busy (503) is not the client's attempt to lose.
+            state.throttle.release(&ticket).await;
+            return Err(err.into());
+        }
+    };
     let Some(user_id) = state
         .store
         .reset_password(&token.storage_hash(), hash.as_str(), Utc::now())

@@ -26,7 +26,7 @@ struct SearchParams {
     q: String,
 }
 
-#[tracing::instrument(skip(state), err)]
+#[tracing::instrument(skip(state), err(level = "info"))]
 async fn search_tickers(
     State(state): State<AppState>,
     Query(params): Query<SearchParams>,

@@ -47,6 +47,13 @@ pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
         migrate_on_start: true,
         accounts: Default::default(),
         analyze_wait_secs: 25,
+        // Tests run side by side: no fixed metrics port (a test that needs one sets it).
+        metrics_addr: None,
+        metrics_token: None,
+        // Most tests run no worker, so the directory never loads by itself: don't wait for
+        // it (the start-up test turns the wait on).
+        startup_wait: std::time::Duration::ZERO,
+        assistant: Default::default(),
     }
 }
 
@@ -84,11 +91,10 @@ pub async fn spawn_app_with(backend: Backend, tweak: impl FnOnce(&mut Settings))
         .build()
         .unwrap();
     // The listener is bound already; this answers once start-up (migrations, seeding) is done.
-    let ready = client.get(format!("{address}/readyz")).send().await;
-    assert!(
-        ready.is_ok_and(|r| r.status().is_success()),
-        "the app is ready"
-    );
+    // Not `/readyz`: it stays 503 until the ticker directory is loaded, which tests without a
+    // worker never do.
+    let live = client.get(format!("{address}/healthz")).send().await;
+    assert!(live.is_ok_and(|r| r.status().is_success()), "the app is up");
     TestApp {
         address,
         store: db.store.clone(),
@@ -106,6 +112,11 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
+    }
+
+    /// The web app folder the app serves.
+    pub fn web_dist(&self) -> &std::path::Path {
+        &self._dist.0
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {

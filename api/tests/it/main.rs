@@ -3,6 +3,9 @@
 
 mod accounts;
 mod analysis_api;
+mod chat_api;
+mod compression;
+mod hardening;
 mod health;
 mod helpers;
 mod jobs_api;

@@ -1,6 +1,7 @@
 //! The TypeScript types of the API's own answers, generated into `web/src/types/generated/`
 //! (see `jobs`' test of the same name for the domain types they contain).
 
+use api::routes::chat::{ChatErrorOut, ChatUsageOut};
 use api::{
     error::{FailureOut, MessageOut},
     routes::{
@@ -24,5 +25,7 @@ fn wire_types_match_the_rust_types() {
         wire::CreateAnalysisOut,
         wire::BatchScoreOut,
         wire::ForwardReturnsOut,
+        ChatUsageOut,
+        ChatErrorOut,
     );
 }

@@ -234,9 +234,49 @@ impl AnonymousSessionId {
     }
 }
 
+/// Whether `text` holds a control character we refuse to store: NUL (which Postgres cannot
+/// store in text at all) and every other C0/C1 control except tab, line feed and carriage
+/// return, which multi-line text (a bug description) needs.
+pub fn has_control_chars(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
+
+/// The 400 message for a field holding control characters.
+pub fn control_chars_message(field: &str) -> String {
+    format!(
+        "Please check the field '{field}': it contains invisible control characters (like NUL) that we can't store. Please remove them and try again."
+    )
+}
+
+/// Refuses text with control characters (see [`has_control_chars`]), naming `field`: for
+/// text that does not arrive in a JSON body (which `api::extract::JsonBody` checks whole).
+pub fn reject_control_chars(text: &str, field: &str) -> Result<(), Invalid> {
+    if has_control_chars(text) {
+        Err(Invalid::new(control_chars_message(field)))
+    } else {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_found_but_line_breaks_are_fine() {
+        assert!(has_control_chars("joe\u{0}@example.com"));
+        assert!(has_control_chars("bell\u{7}"));
+        assert!(has_control_chars("c1 \u{85} next line"));
+        assert!(has_control_chars("del\u{7f}"));
+        assert!(!has_control_chars(
+            "two\nlines\r\n\tand a tab, caf\u{e9} \u{1f600}"
+        ));
+        assert_eq!(
+            reject_control_chars("a\u{0}", "subject").unwrap_err().0,
+            control_chars_message("subject")
+        );
+    }
 
     #[test]
     fn usernames_are_lowercased_emails() {

@@ -43,3 +43,11 @@ pub const SUBJECT_REQUIRED: &str = "Please give your report a subject";
 pub const DESCRIPTION_REQUIRED: &str = "Please tell us what went wrong";
 pub const BUG_REPORTS_THROTTLED: &str =
     "That's a lot of reports in a short while. Please wait a bit and try again.";
+
+// Hardening (issue 15).
+pub const PASSWORD_CHECKS_BUSY: &str =
+    "We're checking a lot of passwords right now. Please try again in a few seconds.";
+pub const REGISTER_THROTTLED: &str =
+    "That's a lot of sign-ups from one place. Please wait a few minutes and try again.";
+pub const RESET_CONFIRM_THROTTLED: &str =
+    "That's a lot of reset attempts. Please wait a few minutes and try again.";

@@ -14,7 +14,7 @@ pub mod reset;
 pub use fields::{
     AnonymousSessionId, Description, Email, OptionalText, Password, Subject, Username,
 };
-pub use password::{PasswordHash, hash_password, verify_password};
+pub use password::{HashError, HashGate, PasswordHash};
 pub use quotas::{ANONYMOUS_FREE_ANALYSES, DAILY_ANALYSES, FREE_CHAT_QUERIES};
 pub use reset::{RESET_TOKEN_LIFETIME, ResetToken};
 

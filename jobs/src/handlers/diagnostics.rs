@@ -15,7 +15,8 @@ use crate::queue::{
 pub struct Noop {
     #[serde(default)]
     pub sleep_ms: u64,
-    /// When set, the job records its start time as progress (the wake-up benchmark reads it).
+    /// When set, the job records its start time (microseconds since the epoch) as progress (the
+    /// wake-up benchmark reads it).
     #[serde(default)]
     pub record_start: bool,
 }
@@ -29,7 +30,7 @@ impl Job for Noop {
 impl JobHandler for Noop {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {
         if self.record_start {
-            let started = chrono::Utc::now().timestamp_millis().to_string();
+            let started = chrono::Utc::now().timestamp_micros().to_string();
             // Stored as the progress message so the benchmark can read the start time.
             run.progress("started", 0, &started).await;
         }

@@ -5,3 +5,4 @@ pub mod analyze_stock;
 pub mod diagnostics;
 pub mod load_tickers;
 pub mod refresh_analyses;
+pub mod send_email;

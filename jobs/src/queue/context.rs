@@ -21,6 +21,8 @@ pub struct JobContext {
     pub http: HttpFetcher,
     /// Lets the diagnostic crash job really crash (only the reliability tests set it).
     pub allow_crash_jobs: bool,
+    /// Sends the outbox's mail (the `mail` queue).
+    pub mailer: crate::mail::Mailer,
 }
 
 impl std::fmt::Debug for JobContext {
@@ -43,6 +45,8 @@ impl JobContext {
                 .context("building the live data sources")?,
         };
         let http = HttpFetcher::new(&settings.live_config()).context("building the HTTP client")?;
+        let mailer =
+            crate::mail::Mailer::new(&settings.mail).map_err(|e| anyhow::anyhow!("mail: {e}"))?;
         Ok(Arc::new(JobContext {
             store,
             settings,
@@ -50,6 +54,7 @@ impl JobContext {
             sources,
             http,
             allow_crash_jobs: crate::settings::non_empty("WORKER_ALLOW_CRASH_JOBS").is_some(),
+            mailer,
         }))
     }
 }

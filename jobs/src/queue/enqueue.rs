@@ -156,6 +156,9 @@ impl JobQueue {
                 }
             }
         }
+        if delay.is_zero() {
+            super::wakeup::wake(J::QUEUE);
+        }
         Ok(ids)
     }
 }

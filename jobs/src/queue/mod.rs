@@ -4,6 +4,7 @@
 pub mod context;
 mod enqueue;
 pub mod runner;
+pub mod wakeup;
 
 use std::time::Duration;
 

@@ -13,6 +13,7 @@ use crate::{
     queue::{
         JobContext,
         runner::{JobHandler, run_task},
+        wakeup,
     },
     store::Store,
 };
@@ -66,7 +67,10 @@ pub(super) fn register<J: JobHandler>(
                 let backend = apalis_sqlite::SqliteStorage::<serde_json::Value>::new(&pool)
                     .with_config(config)
                     .before_start(move |_| restart_pause(restarts).map(Ok));
-                let backend = PollWith::new(backend, EveryInterval::new(SQLITE_POLL));
+                let backend = PollWith::new(
+                    backend,
+                    EveryInterval::new(SQLITE_POLL, wakeup::for_queue(J::QUEUE)),
+                );
                 WorkerBuilder::new(format!("{instance}-{}-{restarts}", J::QUEUE))
                     .backend(backend)
                     .data(ctx.clone())
@@ -87,7 +91,10 @@ pub(super) fn register<J: JobHandler>(
                     .with_config(config)
                     .with_pubsub()
                     .before_start(move |_| restart_pause(restarts).map(Ok));
-                let backend = PollWith::new(backend, EveryInterval::new(POSTGRES_POLL));
+                let backend = PollWith::new(
+                    backend,
+                    EveryInterval::new(POSTGRES_POLL, wakeup::for_queue(J::QUEUE)),
+                );
                 WorkerBuilder::new(format!("{instance}-{}-{restarts}", J::QUEUE))
                     .backend(backend)
                     .data(ctx.clone())

@@ -9,7 +9,7 @@ use super::fleet::register;
 use crate::{
     handlers::{
         analyze_stock::AnalyzeStock, diagnostics, load_tickers::LoadTickers,
-        refresh_analyses::RefreshAnalyses,
+        refresh_analyses::RefreshAnalyses, send_email::SendEmail,
     },
     queue::{Job, JobContext},
     store::Store,
@@ -54,6 +54,11 @@ pub(super) const KINDS: &[Kind] = &[
         queue: diagnostics::Crash::QUEUE,
         register: register::<diagnostics::Crash>,
         serial: true,
+    },
+    Kind {
+        queue: SendEmail::QUEUE,
+        register: register::<SendEmail>,
+        serial: false,
     },
 ];
 

@@ -49,6 +49,10 @@ pub mod sessions;
 pub mod tickers;
 pub mod usage;
 pub mod users;
+// The assistant (issue 11).
+pub mod chat_credits;
+pub mod chat_log;
+pub mod passages;
 
 use sqlx::{PgPool, SqlitePool};
 

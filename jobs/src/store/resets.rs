@@ -70,6 +70,19 @@ impl Store {
         }})
     }
 
+    /// Whether the token whose hash is `token_hash` is unused and unexpired at `now`: checked
+    /// before the new password is hashed, so made-up tokens cost no hashing (`reset_password`
+    /// still decides atomically).
+    pub async fn reset_token_usable(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let sql = "SELECT COUNT(*) FROM password_reset_tokens WHERE token = $1 AND used_at IS NULL AND expires_at > $2";
+        let open: i64 = with_pool!(self, pool => sqlx::query_scalar(sql).bind(token_hash).bind(now).fetch_one(pool).await?);
+        Ok(open > 0)
+    }
+
     /// Open (unused, unexpired) reset tokens of a user.
     pub async fn open_reset_tokens(&self, user_id: i64, now: DateTime<Utc>) -> StoreResult<i64> {
         let sql = "SELECT COUNT(*) FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2";

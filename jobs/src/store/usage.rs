@@ -103,7 +103,9 @@ impl Store {
                 count: self.analyses_today(user_id, now).await?,
             },
         };
-        if outcome.allowed() {
+        // A view counts once per user, stock and day (trending must not be pushed by one
+        // visitor reopening a stock; a repeat view writes nothing).
+        if matches!(outcome, DailyOutcome::Counted { .. }) {
             self.record_user_view(user_id, symbol, now).await?;
         }
         Ok(outcome)

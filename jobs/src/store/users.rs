@@ -143,4 +143,19 @@ impl Store {
             remaining,
         })
     }
+
+    /// Sets the password of account `user_id` (the operator's `api create-admin` on an
+    /// existing account); the caller ends the account's sessions.
+    #[tracing::instrument(skip(self, password_hash), err)]
+    pub async fn set_user_password(
+        &self,
+        user_id: i64,
+        password_hash: &crate::accounts::PasswordHash,
+    ) -> StoreResult<()> {
+        let sql = "UPDATE users SET password = $2 WHERE id = $1";
+        with_pool!(self, pool => {
+            sqlx::query(sql).bind(user_id).bind(password_hash.as_str()).execute(pool).await?;
+        });
+        Ok(())
+    }
 }

@@ -24,3 +24,8 @@ export type { FailureOut } from './generated/FailureOut';
 
 /** GET /api/stocks/batch?symbols=A,B */
 export type BatchStocks = Record<string, BatchScoreOut>;
+
+/** GET /api/chat/usage */
+export type { ChatUsageOut as ChatUsage } from './generated/ChatUsageOut';
+/** Error bodies of the chat calls: `{error, message, code}`. */
+export type { ChatErrorOut } from './generated/ChatErrorOut';

@@ -1,5 +1,6 @@
 //! Queue benchmark: enqueue rate (single and batched), burn-down of no-op jobs by 1 and 2
-//! real `worker` processes, and enqueue-to-start latency warm and after idling.
+//! real `worker` processes, and enqueue-to-start latency warm and after idling; then the same
+//! warm latency with the worker inside the enqueuing process (the API's embedded mode).
 //!
 //! `cargo run --release -p worker --bin queue-bench -- --database sqlite` (or `postgres`).
 //! It makes its own throwaway database (Postgres: TEST_POSTGRES_URL, default the local server).
@@ -13,6 +14,8 @@ use clap::Parser;
 use jobs::{
     handlers::diagnostics::Noop,
     queue::JobQueue,
+    runtime::{self, WorkerOptions},
+    settings::CommonSettings,
     store::{Backend, Store, apalis::JobStatus},
     testing::TestDb,
 };
@@ -101,7 +104,39 @@ async fn main() -> anyhow::Result<()> {
     let measured = measure_latency(&args, &queue, &db.store).await;
     let _ = worker.kill();
     let _ = worker.wait();
-    measured
+    measured?;
+    measure_embedded_latency(&args, backend).await
+}
+
+/// Warm enqueue-to-start latency with the worker in this process, as the API runs it when
+/// embedded: the enqueue wakes the worker directly instead of waiting for its poll.
+async fn measure_embedded_latency(args: &Args, backend: Backend) -> anyhow::Result<()> {
+    let db = TestDb::new(backend).await;
+    let queue = JobQueue::new(db.store.clone());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let options = WorkerOptions {
+        concurrency: 2,
+        queues: vec!["noop".into()],
+        ..WorkerOptions::default()
+    };
+    let (store, settings) = (db.store.clone(), CommonSettings::from_env()?);
+    let worker = tokio::spawn(async move {
+        let stop = async move {
+            let _ = stopped.await;
+            Ok(())
+        };
+        runtime::run_worker(store, settings, &options, stop).await
+    });
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let mut warm = Vec::new();
+    for _ in 0..args.samples {
+        warm.push(latency(&queue, &db.store).await?);
+        tokio::time::sleep(Duration::from_millis(37)).await;
+    }
+    report("enqueue-to-start, in-process worker, warm", &mut warm);
+    let _ = stop.send(());
+    worker.await??;
+    Ok(())
 }
 
 /// Enqueue-to-start latency, warm and after idle periods, with one worker running.
@@ -182,7 +217,7 @@ async fn latency(queue: &JobQueue, store: &Store) -> anyhow::Result<f64> {
     loop {
         if let Some(p) = store.progress(&job.id).await? {
             let started: i64 = p.message.parse()?;
-            let millis = (started * 1000 - sent) as f64 / 1000.0;
+            let millis = (started - sent) as f64 / 1000.0;
             if millis > 250.0 {
                 eprintln!(
                     "slow start: job {} took {millis:.0} ms (sent at {sent} us)",

@@ -81,7 +81,7 @@ api_test!(
         let member = browser();
         register(&app.address, &member, "member@example.com").await;
         let admin = browser();
-        register(&app.address, &admin, "admin@example.com").await;
+        crate::accounts::support::sign_in_admin(&app.address, &app.store, &admin).await;
         let mut checked = 0;
         for path in paths
             .iter()

@@ -35,7 +35,7 @@ async fn search(app: &TestApp, ip: &str, session_id: &str, symbol: &str) -> (Sta
 }
 
 api_test!(three_distinct_symbols_then_sign_up, |backend| async move {
-    let app = spawn_with_tickers(backend, |s| s.accounts.trust_proxy = true).await;
+    let app = spawn_with_tickers(backend, |s| s.accounts.trust_proxy = 1).await;
     let (status, fresh) = get(
         &browser(),
         &app.url("/api/anonymous/session/anon_1700000000_abc"),
@@ -103,7 +103,7 @@ api_test!(three_distinct_symbols_then_sign_up, |backend| async move {
 api_test!(
     rotating_session_ids_hits_the_ip_ceiling,
     |backend| async move {
-        let app = spawn_with_tickers(backend, |s| s.accounts.trust_proxy = true).await;
+        let app = spawn_with_tickers(backend, |s| s.accounts.trust_proxy = 1).await;
         let ip = "198.51.100.30";
         let mut used = 0;
         'outer: for session in 0..10 {
@@ -209,7 +209,7 @@ api_test!(anonymous_input_is_checked, |backend| async move {
 api_test!(
     unknown_symbols_and_other_securities_use_no_try,
     |backend| async move {
-        let app = spawn_with_tickers(backend, |s| s.accounts.trust_proxy = true).await;
+        let app = spawn_with_tickers(backend, |s| s.accounts.trust_proxy = 1).await;
         let ip = "198.51.100.40";
         let (status, body) = search(&app, ip, "anon-unknown", "ZZZZZZ").await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{body}");

@@ -300,7 +300,11 @@ api_test!(
 api_test!(
     fifty_concurrent_registrations_make_one_account,
     |backend| async move {
-        let app = spawn_app(backend).await;
+        // One address sending 50 at once: lift its registration limit for this race.
+        let app = crate::helpers::spawn_app_with(backend, |s| {
+            s.accounts.password_routes.register_per_ip = 1000
+        })
+        .await;
         let url = app.url("/api/register");
         let tasks: Vec<_> = (0..50)
             .map(|_| {
@@ -324,10 +328,12 @@ api_test!(
             1,
             "{statuses:?}"
         );
+        // 503: those that found no account yet queued for a password-hashing slot, and a
+        // loaded machine made some wait too long (issue 15's hashing gate).
         assert!(
-            statuses
-                .iter()
-                .all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT),
+            statuses.iter().all(|s| *s == StatusCode::CREATED
+                || *s == StatusCode::CONFLICT
+                || *s == StatusCode::SERVICE_UNAVAILABLE),
             "{statuses:?}"
         );
         assert_eq!(
@@ -342,12 +348,18 @@ api_test!(
 
 api_test!(admin_flag_and_account_page, |backend| async move {
     let app = spawn_app(backend).await;
+    // The operator creates the admin (registration refuses the name, in any case).
+    let (status, _) = post(
+        &browser(),
+        &app.url("/api/register"),
+        registration("Admin@Example.com"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
     let admin = browser();
-    let user = register(&app.address, &admin, "Admin@Example.com").await;
-    assert_eq!(
-        user["isAdmin"], true,
-        "ADMIN_USERNAME is the admin, in any case"
-    );
+    crate::accounts::support::sign_in_admin(&app.address, &app.store, &admin).await;
+    let (_, user) = get(&admin, &app.url("/api/user")).await;
+    assert_eq!(user["isAdmin"], true, "ADMIN_USERNAME is the admin");
     let (status, body) = get(&browser(), &app.url("/api/account")).await;
     assert_eq!(
         (status, message(&body)),

@@ -58,7 +58,7 @@ api_test!(
         let (status, _) = get(&client, &app.url("/api/admin/bug-reports")).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         let admin = browser();
-        register(&app.address, &admin, "admin@example.com").await;
+        crate::accounts::support::sign_in_admin(&app.address, &app.store, &admin).await;
         let (status, list) = get(&admin, &app.url("/api/admin/bug-reports")).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(list.as_array().unwrap().len(), 2);

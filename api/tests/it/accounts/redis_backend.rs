@@ -40,7 +40,7 @@ api_test!(sessions_and_throttles_in_redis, |backend| async move {
     let app = spawn_app_with(backend, |s| {
         s.common.redis_url = Some(RedactedUrl(redis_url()));
         s.common.redis_prefix = prefix.clone();
-        s.accounts.trust_proxy = true;
+        s.accounts.trust_proxy = 1;
     })
     .await;
     let client = browser();

@@ -68,6 +68,34 @@ pub async fn register(base: &str, client: &Client, username: &str) -> Value {
     body
 }
 
+/// Creates the admin account as the operator does (`api create-admin`: public registration
+/// refuses the `ADMIN_USERNAME` of the tests), then signs `client` in as the admin.
+pub async fn sign_in_admin(base: &str, store: &Store, client: &Client) {
+    let hash = jobs::accounts::password::hash_password_blocking(
+        &jobs::accounts::Password::parse(Some(PASSWORD)).unwrap(),
+    )
+    .unwrap();
+    store
+        .create_user(&jobs::store::users::NewUser {
+            username: ADMIN.into(),
+            password_hash: hash,
+            parent_name: None,
+            parent_email: None,
+            parent_signature: None,
+            child_name: None,
+            parental_consent: false,
+            accepted_at: chrono::Utc::now(),
+        })
+        .await
+        .unwrap();
+    let (status, body) = login(base, client, ADMIN, PASSWORD).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["isAdmin"], true);
+}
+
+/// The tests' `ADMIN_USERNAME`.
+pub const ADMIN: &str = "admin@example.com";
+
 /// Signs `client` in; returns status and body.
 pub async fn login(
     base: &str,

@@ -29,7 +29,7 @@ async fn attempt(
 api_test!(
     a_thousand_wrong_passwords_are_throttled_but_the_owner_gets_in,
     |backend| async move {
-        let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = true).await;
+        let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = 2).await;
         register(&app.address, &browser(), "owner@example.com").await;
         let attacker = browser();
         let started = Instant::now();
@@ -91,7 +91,7 @@ api_test!(
 api_test!(
     one_address_trying_many_usernames_is_throttled,
     |backend| async move {
-        let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = true).await;
+        let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = 2).await;
         register(&app.address, &browser(), "real@example.com").await;
         let client = browser();
         let mut statuses = Vec::new();
@@ -140,7 +140,7 @@ api_test!(
     many_addresses_slow_a_username_without_locking_it,
     |backend| async move {
         let app = spawn_app_with(backend, |s| {
-            s.accounts.trust_proxy = true;
+            s.accounts.trust_proxy = 2;
             s.accounts.login.slowdown = Duration::from_millis(400);
         })
         .await;

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME, TAGLINE } from '@/config/constants';
+import { ChatWidget } from '@/features/chat/components/chat-widget';
 import { SignupHint } from '@/features/anonymous-trial/components/signup-hint';
 import { TrialCounterBar } from '@/features/anonymous-trial/components/trial-counter-bar';
 import { LatestContent } from '@/features/content/components/latest-content';
@@ -6,7 +7,7 @@ import { EarningsBanner } from '@/features/earnings/components/earnings-banner';
 import { TickerSearch } from '@/features/ticker-search/components/ticker-search';
 import { TopStocksTabs } from '@/features/top-stocks/components/top-stocks-tabs';
 
-/** Home page (spec 000 "Home page"). The chat widget's place is kept for its own issue. */
+/** Home page (spec 000 "Home page"), with the floating chat widget (generic chat). */
 export function Component() {
   return (
     <div className="space-y-6">
@@ -27,8 +28,7 @@ export function Component() {
       <SignupHint />
       <TopStocksTabs />
       <LatestContent />
-      {/* The assistant's floating chat widget mounts here in its own issue. */}
-      <div data-slot="chat-widget" hidden />
+      <ChatWidget />
     </div>
   );
 }

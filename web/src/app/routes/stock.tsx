@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 
+import { ChatWidget } from '@/features/chat/components/chat-widget';
 import { StockPage } from '@/features/stock-analysis/components/stock-page';
 import { ensureAnonymousSessionId, getAnonymousSessionId, useRefreshAnonymousSession } from '@/lib/anonymous-session';
 import { useUser } from '@/lib/auth';
@@ -24,6 +25,7 @@ export function Component() {
       ticker={ticker}
       enabled={enabled}
       onAnalyzed={() => (user ? undefined : void refreshTrial())}
+      renderChat={(record) => <ChatWidget symbol={record.symbol} companyName={record.companyName} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { PageTitle } from '@/components/ui/page-title';
@@ -22,13 +22,15 @@ type StockPageProps = {
   onAnalyzed?: (record: AnalysisRecord) => void;
   /** False until the route knows who is asking (signed in, or the anonymous id is stored). */
   enabled?: boolean;
+  /** The company chat panel, shown once the analysis is loaded (composed by the route). */
+  renderChat?: (record: AnalysisRecord) => ReactNode;
 };
 
 /** How long the first answer may take before the progress bar shows without job stages. */
 const PROGRESS_GRACE_MS = 400;
 
 /** The stock detail page (spec 000 "Stock detail page"). */
-export function StockPage({ ticker, onAnalyzed, enabled = true }: StockPageProps) {
+export function StockPage({ ticker, onAnalyzed, enabled = true, renderChat }: StockPageProps) {
   const navigate = useNavigate();
   const state = useStockAnalysis(ticker, onAnalyzed, enabled);
   const errorKind = state.status === 'error' ? state.error.kind : null;
@@ -60,10 +62,7 @@ export function StockPage({ ticker, onAnalyzed, enabled = true }: StockPageProps
       {state.status === 'error' ? <AnalysisErrorBanner error={state.error} /> : null}
       {state.status === 'ready' ? <AnalysisView key={ticker} record={state.record} /> : null}
       <NotesSection ticker={ticker} />
-      {state.status === 'ready' ? (
-        // The assistant's company chat panel mounts here in its own issue, once data is loaded.
-        <div data-slot="stock-chat" data-symbol={ticker} hidden />
-      ) : null}
+      {state.status === 'ready' && renderChat ? renderChat(state.record) : null}
     </div>
   );
 }
