@@ -15,6 +15,8 @@ pub mod tickers;
 pub mod web;
 // The assistant (issue 11).
 pub mod chat;
+// Payments (issue 14).
+pub mod payments;
 
 use axum::Router;
 
@@ -33,6 +35,7 @@ pub fn router(state: AppState) -> Router {
         .merge(password_reset::router())
         .merge(bug_reports::router())
         .merge(chat::router())
+        .merge(payments::router())
         // Every admin route goes in `admin::routes()`: one sub-router, one admin check.
         .nest("/admin", admin::router(state.clone()))
         .fallback(api_not_found)

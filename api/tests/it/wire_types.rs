@@ -2,6 +2,7 @@
 //! (see `jobs`' test of the same name for the domain types they contain).
 
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
+use api::routes::payments::{CheckoutOut, PricingOut, PricingTier, VerifyOut};
 use api::{
     error::{FailureOut, MessageOut},
     routes::{
@@ -27,5 +28,9 @@ fn wire_types_match_the_rust_types() {
         wire::ForwardReturnsOut,
         ChatUsageOut,
         ChatErrorOut,
+        PricingOut,
+        PricingTier,
+        CheckoutOut,
+        VerifyOut,
     );
 }

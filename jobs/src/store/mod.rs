@@ -52,6 +52,8 @@ pub mod users;
 pub mod chat_credits;
 pub mod chat_log;
 pub mod passages;
+// Payments (issue 14).
+pub mod purchases;
 
 use sqlx::{PgPool, SqlitePool};
 
