@@ -29,3 +29,8 @@ export type BatchStocks = Record<string, BatchScoreOut>;
 export type { ChatUsageOut as ChatUsage } from './generated/ChatUsageOut';
 /** Error bodies of the chat calls: `{error, message, code}`. */
 export type { ChatErrorOut } from './generated/ChatErrorOut';
+/** GET /api/pricing, POST /api/create-checkout-session, POST /api/verify-payment */
+export type { PricingOut as Pricing } from './generated/PricingOut';
+export type { PricingTier } from './generated/PricingTier';
+export type { CheckoutOut as Checkout } from './generated/CheckoutOut';
+export type { VerifyOut as VerifiedPayment } from './generated/VerifyOut';
