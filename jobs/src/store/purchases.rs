@@ -2,7 +2,7 @@
 //! is recorded `pending` when its session is created and credited when the payment provider
 //! says it is paid, from the return page or the webhook, whichever comes first. Crediting is
 //! exactly once per checkout session: the status flip to `completed` is a guarded update in
-//! the same transaction as the credit, so however many callers race, one of them flips it
+//! the same transaction as the credit (and the user's paid flag), so however many callers race, one of them flips it
 //! and only that one adds the queries.
 
 use chrono::{DateTime, Utc};
@@ -129,6 +129,11 @@ impl Store {
                 stripe_payment_intent_id = COALESCE($3, stripe_payment_intent_id), updated_at = $4
             WHERE stripe_session_id = $1 AND status <> $2
             RETURNING user_id, queries_count";
+        // The account page shows Premium once a pack was bought (spec 001: isPaidUser,
+        // paidSince, purchasedQueries on the user).
+        let mark_paid = "UPDATE users SET is_paid_user = $2, paid_since = COALESCE(paid_since, $3),
+                purchased_queries = purchased_queries + $4
+            WHERE id = $1";
         let credit = with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let flipped: Option<(i64, Option<i32>)> = sqlx::query_as(flip)
@@ -145,6 +150,13 @@ impl Store {
                         .bind(user_id)
                         .bind(queries)
                         .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
+                    sqlx::query(mark_paid)
+                        .bind(user_id)
+                        .bind(true)
+                        .bind(now)
+                        .bind(queries)
                         .execute(&mut *tx)
                         .await?;
                     Some(Credit::Credited { user_id, queries })

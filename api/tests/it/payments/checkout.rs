@@ -116,6 +116,8 @@ api_test!(
 
         let joe = browser();
         register(&app.address, &joe, "joe@example.com").await;
+        let (_, account) = get(&joe, &app.url("/api/account")).await;
+        assert_eq!(account["subscription"], "Free");
         let (status, body) = post(
             &joe,
             &app.url("/api/create-checkout-session"),
@@ -184,6 +186,15 @@ api_test!(
             (StatusCode::OK, json!(200))
         );
         assert_eq!(remaining(&app, &joe).await, 250);
+        let (_, account) = get(&joe, &app.url("/api/account")).await;
+        assert_eq!(
+            (
+                account["subscription"].clone(),
+                account["isPaidUser"].clone(),
+                account["queryBalance"].clone()
+            ),
+            (json!("Premium"), json!(true), json!(250))
+        );
         let purchase = app
             .store
             .purchase_by_session(&session_id)
