@@ -3,6 +3,7 @@
 
 mod checkout;
 mod fake_stripe;
+mod signature;
 mod webhook;
 
 use api::payments::PaymentSettings;
