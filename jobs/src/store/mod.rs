@@ -43,6 +43,7 @@ mod error;
 pub mod notes;
 pub mod outbox;
 pub mod progress;
+pub mod refunds;
 pub mod resets;
 pub mod sessions;
 pub mod tickers;
