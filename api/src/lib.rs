@@ -6,6 +6,7 @@ pub mod csrf;
 pub mod error;
 pub mod extract;
 pub mod metrics;
+pub mod payments;
 pub mod routes;
 pub mod session;
 pub mod settings;
@@ -49,6 +50,8 @@ pub struct AppState {
     pub hashing: Arc<jobs::accounts::HashGate>,
     /// The chat assistant (provider from `LLM_PROVIDER`, offline by default).
     pub assistant: jobs::assistant::Assistant,
+    /// The Stripe client; `None` without `STRIPE_SECRET_KEY` (payments off).
+    pub stripe: Option<payments::stripe::StripeClient>,
 }
 
 impl AppState {
@@ -78,6 +81,13 @@ impl AppState {
                 settings.accounts.password_routes.hash_slots,
                 settings.accounts.password_routes.hash_queue_timeout,
             )),
+            stripe: match &settings.payments.secret_key {
+                Some(key) => Some(payments::stripe::StripeClient::new(
+                    key,
+                    settings.payments.api_base.as_deref(),
+                )?),
+                None => None,
+            },
         })
     }
 

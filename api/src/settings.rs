@@ -35,6 +35,8 @@ pub struct Settings {
     pub startup_wait: std::time::Duration,
     /// The assistant: provider, timeouts, messages per minute (`LLM_*`, `CHAT_*`).
     pub assistant: jobs::assistant::AssistantSettings,
+    /// Stripe Checkout (`STRIPE_*`, see [`crate::payments::PaymentSettings`]).
+    pub payments: crate::payments::PaymentSettings,
 }
 
 impl Settings {
@@ -82,6 +84,7 @@ impl Settings {
                 None => crate::startup::DIRECTORY_WAIT,
             },
             assistant: jobs::assistant::AssistantSettings::from_env()?,
+            payments: crate::payments::PaymentSettings::from_env(),
             common,
         })
     }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { startApi } from './lib/api-server.mjs';
+import { startFakeStripe } from './lib/fake-stripe.mjs';
 import { launchBrowser, openPage } from './lib/browser.mjs';
 import { Skip } from './lib/helpers.mjs';
 import accounts from './tests/accounts.mjs';
@@ -19,11 +20,12 @@ import analytics from './tests/analytics.mjs';
 import chat from './tests/chat.mjs';
 import home from './tests/home.mjs';
 import limits from './tests/limits.mjs';
+import payments from './tests/payments.mjs';
 import smoke from './tests/smoke.mjs';
 import stock from './tests/stock.mjs';
 
 // Order matters a little: the daily-limit case queues many analyses, so it runs last.
-const SUITES = [smoke, home, accounts, stock, analytics, chat, limits];
+const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, limits];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(webDir, 'dist');
@@ -36,6 +38,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let api;
+let stripe;
 let browser;
 let tmpDir;
 
@@ -66,6 +69,7 @@ async function runCase({ name, fn, viewport }, shared) {
 async function cleanup() {
   await browser?.browser.close().catch(() => {});
   await api?.stop().catch(() => {});
+  await stripe?.stop().catch(() => {});
   if (tmpDir) await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
 }
 
@@ -83,7 +87,8 @@ try {
   for (const file of await readdir(artifacts)) if (file.endsWith('.png')) await rm(path.join(artifacts, file));
   tmpDir = await mkdtemp(path.join(os.tmpdir(), 'bubba-e2e-'));
   const apiLog = path.join(artifacts, 'api.log');
-  api = await startApi({ tmpDir, webDist, logFile: apiLog });
+  stripe = await startFakeStripe();
+  api = await startApi({ tmpDir, webDist, logFile: apiLog, env: stripe.env });
   browser = await launchBrowser();
   const shared = { baseUrl: api.baseUrl, dbPath: path.join(tmpDir, 'e2e.db'), apiLog, artifacts };
   for (const test of tests) await runCase(test, shared);

@@ -19,6 +19,8 @@ pub mod chat;
 pub mod admin_chat_test;
 pub mod admin_notes;
 pub mod admin_storage;
+// Payments (issue 14).
+pub mod payments;
 
 use axum::Router;
 
@@ -37,6 +39,7 @@ pub fn router(state: AppState) -> Router {
         .merge(password_reset::router())
         .merge(bug_reports::router())
         .merge(chat::router())
+        .merge(payments::router())
         // Every admin route goes in `admin::routes()`: one sub-router, one admin check.
         .nest("/admin", admin::router(state.clone()))
         .fallback(api_not_found)

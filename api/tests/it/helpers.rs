@@ -54,6 +54,7 @@ pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
         // it (the start-up test turns the wait on).
         startup_wait: std::time::Duration::ZERO,
         assistant: Default::default(),
+        payments: Default::default(),
     }
 }
 

@@ -10,6 +10,7 @@ mod hardening;
 mod health;
 mod helpers;
 mod jobs_api;
+mod payments;
 mod tickers_api;
 mod web_app;
 mod wire_types;

@@ -2,6 +2,7 @@
 //! (see `jobs`' test of the same name for the domain types they contain).
 
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
+use api::routes::payments::{CheckoutOut, PricingOut, PricingTier, VerifyOut};
 use api::routes::{admin_chat_test::ChatTestOut, admin_notes::NotesCreatedOut};
 use api::{
     error::{FailureOut, MessageOut},
@@ -30,5 +31,9 @@ fn wire_types_match_the_rust_types() {
         ChatErrorOut,
         NotesCreatedOut,
         ChatTestOut,
+        PricingOut,
+        PricingTier,
+        CheckoutOut,
+        VerifyOut,
     );
 }

@@ -14,6 +14,15 @@ pub enum SpentQuery {
     Purchased,
 }
 
+/// Adds `$2` purchased queries to user `$1` at `$3`: [`Store::add_purchased_queries`], and the
+/// payments flow inside its crediting transaction (`purchases.rs`).
+pub(super) const ADD_PURCHASED_SQL: &str = "INSERT INTO user_ai_credits (user_id, purchased_credits_remaining, total_queries_purchased, created_at, updated_at)
+    VALUES ($1, $2, $2, $3, $3)
+    ON CONFLICT (user_id) DO UPDATE SET
+        purchased_credits_remaining = user_ai_credits.purchased_credits_remaining + $2,
+        total_queries_purchased = user_ai_credits.total_queries_purchased + $2,
+        updated_at = $3";
+
 /// `YYYY-MM` of `now` (UTC): the key of the monthly usage row.
 pub fn usage_month(now: DateTime<Utc>) -> String {
     now.format("%Y-%m").to_string()
@@ -123,14 +132,8 @@ impl Store {
         queries: i32,
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
-        let sql = "INSERT INTO user_ai_credits (user_id, purchased_credits_remaining, total_queries_purchased, created_at, updated_at)
-            VALUES ($1, $2, $2, $3, $3)
-            ON CONFLICT (user_id) DO UPDATE SET
-                purchased_credits_remaining = user_ai_credits.purchased_credits_remaining + $2,
-                total_queries_purchased = user_ai_credits.total_queries_purchased + $2,
-                updated_at = $3";
         with_pool!(self, pool => {
-            sqlx::query(sql).bind(user_id).bind(queries.max(0)).bind(now).execute(pool).await?;
+            sqlx::query(ADD_PURCHASED_SQL).bind(user_id).bind(queries.max(0)).bind(now).execute(pool).await?;
         });
         Ok(())
     }

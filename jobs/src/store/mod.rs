@@ -56,6 +56,8 @@ pub mod passages;
 // The admin area (issue 12).
 pub mod notes_admin;
 pub mod storage;
+// Payments (issue 14).
+pub mod purchases;
 
 use sqlx::{PgPool, SqlitePool};
 

@@ -1,6 +1,7 @@
 // Starts the real API binary for the end-to-end run and stops it again.
 // Environment contract with the API: HOST, PORT, DATABASE_URL, WEB_DIST,
-// MARKET_DATA_DIR (passed through when set). Optional API_ARGS are appended
+// MARKET_DATA_DIR (passed through when set), PUBLIC_BASE_URL (this run's address), plus
+// `env` (the fake Stripe's settings). Optional API_ARGS are appended
 // to the command line (e.g. a subcommand), split on whitespace.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, statSync } from 'node:fs';
@@ -37,7 +38,7 @@ function resolveBinary() {
  * Spawns the API and resolves once GET /healthz answers 200.
  * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
  */
-export async function startApi({ tmpDir, webDist, logFile }) {
+export async function startApi({ tmpDir, webDist, logFile, env: extraEnv = {} }) {
   const bin = resolveBinary();
   const port = Number(process.env.E2E_PORT) || (await freePort());
   const env = {
@@ -46,6 +47,9 @@ export async function startApi({ tmpDir, webDist, logFile }) {
     PORT: String(port),
     DATABASE_URL: `sqlite://${path.join(tmpDir, 'e2e.db')}`,
     WEB_DIST: webDist,
+    // Links the API builds (checkout return, e-mails) point at this run's address.
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ...extraEnv,
   };
   if (process.env.MARKET_DATA_DIR) env.MARKET_DATA_DIR = process.env.MARKET_DATA_DIR;
   const args = (process.env.API_ARGS ?? '').split(/\s+/).filter(Boolean);

@@ -16,7 +16,7 @@ import { AppLayout } from './layout';
  */
 type Lazy = NonNullable<RouteObject['lazy']>;
 
-/** Pages whose issue has not landed yet (pricing, admin) share one small placeholder chunk. */
+/** Pages whose issue has not landed yet (admin) share one small placeholder chunk. */
 const placeholder =
   (title: string): Lazy =>
   async () => {
@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
       { path: paths.auth.path, lazy: () => import('./routes/auth') },
       { path: paths.stock.path, lazy: () => import('./routes/stock') },
       { path: paths.stocks.path, lazy: () => import('./routes/stock') },
-      page(paths.pricing.path, 'Pricing'),
+      { path: paths.pricing.path, lazy: () => import('./routes/pricing') },
       { path: paths.howItWorks.path, lazy: () => import('./routes/how-it-works') },
       { path: paths.meetBubba.path, lazy: () => import('./routes/meet-bubba') },
       { path: paths.legalDisclaimer.path, lazy: () => import('./routes/legal-disclaimer') },

@@ -34,3 +34,8 @@ export type { ChatErrorOut } from './generated/ChatErrorOut';
 export type { NotesCreatedOut } from './generated/NotesCreatedOut';
 export type { KvStock } from './generated/KvStock';
 export type { ChatTestOut } from './generated/ChatTestOut';
+/** GET /api/pricing, POST /api/create-checkout-session, POST /api/verify-payment */
+export type { PricingOut as Pricing } from './generated/PricingOut';
+export type { PricingTier } from './generated/PricingTier';
+export type { CheckoutOut as Checkout } from './generated/CheckoutOut';
+export type { VerifyOut as VerifiedPayment } from './generated/VerifyOut';

@@ -1,0 +1,12 @@
+-- Issue 14: the query packs the pricing page sells. `tier_id` is the id the checkout call
+-- names (starter, pro, premium); `popular` marks the pack shown as 'Most Popular'.
+-- (SQLite cannot add a UNIQUE column: the unique index does that job.)
+ALTER TABLE ai_query_packages ADD COLUMN tier_id TEXT CHECK (length(tier_id) <= 20);
+ALTER TABLE ai_query_packages ADD COLUMN popular INTEGER NOT NULL DEFAULT 0 CHECK (popular IN (0, 1));
+CREATE UNIQUE INDEX ai_query_packages_tier_id_key ON ai_query_packages (tier_id);
+
+-- Spec 001 section 9: the three packs and their prices.
+INSERT INTO ai_query_packages (name, query_count, price_in_cents, is_active, tier_id, popular) VALUES
+    ('Starter Pack', 100, 1000, 1, 'starter', 0),
+    ('Pro Pack', 200, 1800, 1, 'pro', 1),
+    ('Premium Pack', 300, 2500, 1, 'premium', 0);
