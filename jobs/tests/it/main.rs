@@ -8,6 +8,7 @@ mod analysis_companies;
 mod analysis_props;
 mod analysis_text;
 mod fleet_limits;
+mod queue_indexes;
 mod sources_live;
 mod sources_snapshot;
 mod store_conformance;
