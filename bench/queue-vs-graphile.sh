@@ -27,7 +27,7 @@ command -v node >/dev/null || { echo "node is required" >&2; exit 1; }
 command -v psql >/dev/null || { echo "psql is required" >&2; exit 1; }
 
 echo "# building queue-bench and worker (release)" >&2
-(cd "$ROOT" && cargo build --release -q -p worker --bin worker --bin queue-bench)
+(cd "$ROOT" && cargo build --release -q -p worker --features bench --bin worker --bin queue-bench)
 
 TMP=$(mktemp -d)
 cleanup() {
@@ -125,6 +125,8 @@ for round in $(seq "$ROUNDS"); do
     OURS1+=("$(rate 1 "$JOBS")")
     OURS2+=("$(rate 2 "$JOBS")")
     OURS_LAT+=("$(echo "$out" | grep '^enqueue-to-start, warm' | sed 's/.*warm: //; s/, max.*//')")
+    i=$((round - 1))
+    echo "# round $round: burn-down jobs/s ours/graphile: $SMALL_JOBS x1 ${OURS_SMALL[$i]}/${GW_SMALL[$i]}, $JOBS x1 ${OURS1[$i]}/${GW1[$i]}, $JOBS x2 ${OURS2[$i]}/${GW2[$i]}; latency ours ${OURS_LAT[$i]}, graphile ${GW_LAT[$i]}" >&2
 done
 
 ratios() { # ours[] / theirs[] per round

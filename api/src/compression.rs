@@ -14,7 +14,7 @@ use tower_http::compression::{
 const MIN_SIZE: u16 = 512;
 
 /// gzip or brotli, as the client asks, for JSON bodies of at least [`MIN_SIZE`] bytes.
-pub fn layer() -> CompressionLayer<impl Predicate + Clone> {
+pub fn layer() -> CompressionLayer<impl Predicate> {
     CompressionLayer::new()
         .no_deflate()
         .no_zstd()
