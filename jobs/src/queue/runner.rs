@@ -6,7 +6,7 @@ use std::{future::Future, sync::Arc, time::Duration};
 
 use apalis_core::{
     error::{AbortError, BoxDynError},
-    task::{data::Data, task_id::TaskId},
+    task::{ExecutionContext, Task, data::Data, from_request::FromRequest, task_id::TaskId},
 };
 use rand::Rng;
 
@@ -105,40 +105,64 @@ pub fn backoff(attempt: i64) -> Duration {
     Duration::from_millis(base * 1000 + jitter)
 }
 
+/// The attempt count and limit of the task the library fetched, read from the task itself
+/// instead of a second query. The library counts the run in progress before the handler's
+/// body first runs, so [`Attempts::current`] is 1 on the first run.
+pub struct Attempts(Arc<ExecutionContext>);
+
+impl Attempts {
+    /// This run's number: the stored count (runs started before, including ones a dead
+    /// worker never finished) plus this one.
+    pub fn current(&self) -> i64 {
+        self.0.attempt() as i64
+    }
+
+    /// The library's default when a row has none (25) never applies to our jobs: every
+    /// enqueue sets it.
+    pub fn max(&self) -> i64 {
+        self.0.max_attempts().unwrap_or(1) as i64
+    }
+}
+
+impl<Args: Sync> FromRequest<Task<Args>> for Attempts {
+    type Error = std::convert::Infallible;
+    async fn from_request(task: &Task<Args>) -> Result<Self, Self::Error> {
+        Ok(Attempts(task.ctx().clone()))
+    }
+}
+
 /// The function the worker registers for each job kind.
 pub async fn run_task<J: JobHandler>(
     payload: serde_json::Value,
     task_id: TaskId,
+    attempts: Attempts,
     ctx: Data<Arc<JobContext>>,
 ) -> Result<serde_json::Value, BoxDynError> {
     let ctx: Arc<JobContext> = (*ctx).clone();
     let job_id = task_id.to_string();
-    let record = ctx
-        .store
-        .job(&job_id)
-        .await
-        .map_err(|e| Box::new(e) as BoxDynError)?;
-    let (attempts, max_attempts) = record
-        .map(|r| (r.attempts, r.max_attempts))
-        .unwrap_or((0, 1));
+    let attempt = attempts.current();
+    let max_attempts = attempts.max();
     // The library re-enqueues jobs orphaned by a dead worker without looking at the attempt
     // count, so a job that crashes its worker would loop forever: stop it here.
-    if attempts >= max_attempts {
+    if attempt > max_attempts {
+        let done = attempt - 1;
         let reason = format!(
-            "gave up after {attempts} attempts: the worker stopped in the middle of this job each time"
+            "gave up after {done} attempts: the worker stopped in the middle of this job each time"
         );
-        let _ = ctx
+        if let Err(err) = ctx
             .store
             .finish_job(
                 &job_id,
                 "Killed",
-                attempts,
+                done,
                 &serde_json::json!({ "Err": reason }),
             )
-            .await;
+            .await
+        {
+            tracing::warn!(job = %job_id, %err, "could not record the give-up");
+        }
         return Err(abort(reason));
     }
-    let attempt = attempts + 1;
     let outcome = match decode::<J>(payload) {
         Ok(job) => {
             let run = JobRun {
@@ -176,6 +200,9 @@ pub async fn run_task<J: JobHandler>(
             serde_json::json!({ "Err": err.to_string().trim_start_matches("AbortError: ") })
         }
     };
+    // The library acks too, but from its poll loop (up to a poll late, so a finished job would
+    // read as running) and that ack must stay on: its deferred lock (status Running) can land
+    // after this write, and only its ack, queued behind the lock, puts the outcome back.
     if let Err(err) = ctx
         .store
         .finish_job(&job_id, status, attempt, &stored)

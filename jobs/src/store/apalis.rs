@@ -370,7 +370,8 @@ impl Store {
 #[cfg(test)]
 mod tests {
     /// The statements above name the library's tables, columns and status values; a new
-    /// apalis version may change them. Re-read its migrations, then move the pin.
+    /// apalis version may change them. Re-read its migrations (and check that
+    /// migrations/postgres/0008 still drops only duplicates), then move the pin.
     #[test]
     fn written_for_the_locked_apalis_version() {
         let lock = include_str!("../../../Cargo.lock");

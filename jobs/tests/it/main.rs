@@ -13,6 +13,7 @@ mod assistant_providers;
 mod chat_store;
 mod fleet_limits;
 mod notes_store;
+mod queue_indexes;
 mod sources_live;
 mod sources_snapshot;
 mod store_conformance;

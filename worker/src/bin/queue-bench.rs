@@ -40,6 +40,10 @@ struct Args {
     /// Idle latency samples (each after a full idle period).
     #[arg(long, default_value_t = 3)]
     idle_samples: usize,
+    /// Also burn down this many jobs with one worker first, to compare the rate on a small
+    /// table with the rate at `--jobs` (0: skip).
+    #[arg(long, default_value_t = 0)]
+    small_jobs: usize,
 }
 
 #[tokio::main]
@@ -68,34 +72,11 @@ async fn main() -> anyhow::Result<()> {
     );
     drop(db);
 
+    if args.small_jobs > 0 {
+        burn_down(backend, args.small_jobs, 1, args.concurrency, false).await?;
+    }
     for workers in [1, 2] {
-        let db = TestDb::new(backend).await;
-        let queue = JobQueue::new(db.store.clone());
-        let started = Instant::now();
-        let batch = vec![Noop::default(); 1_000];
-        for _ in 0..args.jobs / batch.len() {
-            queue.enqueue_batch(&batch).await?;
-        }
-        if workers == 1 {
-            println!(
-                "enqueue, batches of 1000: {:>9.0} jobs/s",
-                args.jobs as f64 / started.elapsed().as_secs_f64()
-            );
-        }
-        let mut procs: Vec<Child> = (0..workers)
-            .map(|_| spawn_worker(&db, args.concurrency))
-            .collect();
-        let started = Instant::now();
-        wait_until_done(&db.store, args.jobs as i64).await?;
-        let rate = args.jobs as f64 / started.elapsed().as_secs_f64();
-        println!(
-            "burn-down, {workers} worker(s):     {rate:>9.0} jobs/s ({:.1} s)",
-            started.elapsed().as_secs_f64()
-        );
-        for p in &mut procs {
-            let _ = p.kill();
-            let _ = p.wait();
-        }
+        burn_down(backend, args.jobs, workers, args.concurrency, workers == 1).await?;
     }
 
     let db = TestDb::new(backend).await;
@@ -106,6 +87,46 @@ async fn main() -> anyhow::Result<()> {
     let _ = worker.wait();
     measured?;
     measure_embedded_latency(&args, backend).await
+}
+
+/// Enqueues `jobs` no-op jobs in batches into a fresh database, then times `workers` worker
+/// processes running them all.
+async fn burn_down(
+    backend: Backend,
+    jobs: usize,
+    workers: usize,
+    concurrency: usize,
+    print_enqueue: bool,
+) -> anyhow::Result<()> {
+    let db = TestDb::new(backend).await;
+    let queue = JobQueue::new(db.store.clone());
+    let started = Instant::now();
+    let batch = vec![Noop::default(); 1_000.min(jobs)];
+    for _ in 0..jobs / batch.len() {
+        queue.enqueue_batch(&batch).await?;
+    }
+    let jobs = jobs / batch.len() * batch.len();
+    if print_enqueue {
+        println!(
+            "enqueue, batches of 1000: {:>9.0} jobs/s",
+            jobs as f64 / started.elapsed().as_secs_f64()
+        );
+    }
+    let mut procs: Vec<Child> = (0..workers)
+        .map(|_| spawn_worker(&db, concurrency))
+        .collect();
+    let started = Instant::now();
+    wait_until_done(&db.store, jobs as i64).await?;
+    let rate = jobs as f64 / started.elapsed().as_secs_f64();
+    println!(
+        "burn-down, {workers} worker(s), {jobs} jobs: {rate:>9.0} jobs/s ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    for p in &mut procs {
+        let _ = p.kill();
+        let _ = p.wait();
+    }
+    Ok(())
 }
 
 /// Warm enqueue-to-start latency with the worker in this process, as the API runs it when
