@@ -35,7 +35,9 @@ pub fn router(state: AppState) -> Router<AppState> {
 
 /// Every admin route, relative to `/api/admin`. Later issues add theirs here.
 fn routes() -> Router<AppState> {
-    Router::new().route("/bug-reports", get(list_bug_reports))
+    Router::new()
+        .route("/bug-reports", get(list_bug_reports))
+        .merge(super::batch::router())
 }
 
 /// The one admin check.

@@ -15,6 +15,8 @@ pub mod tickers;
 pub mod web;
 // The assistant (issue 11).
 pub mod chat;
+// Batch re-analysis (issue 13), merged into the admin sub-router.
+pub mod batch;
 
 use axum::Router;
 

@@ -52,6 +52,8 @@ pub mod users;
 pub mod chat_credits;
 pub mod chat_log;
 pub mod passages;
+// Batch re-analysis (issue 13).
+pub mod batches;
 
 use sqlx::{PgPool, SqlitePool};
 
