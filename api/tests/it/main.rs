@@ -3,6 +3,7 @@
 
 mod accounts;
 mod analysis_api;
+mod batch_api;
 mod chat_api;
 mod compression;
 mod hardening;

@@ -1,6 +1,7 @@
 //! The TypeScript types of the API's own answers, generated into `web/src/types/generated/`
 //! (see `jobs`' test of the same name for the domain types they contain).
 
+use api::routes::batch::{BatchRefusedOut, BatchStartedOut};
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
 use api::{
     error::{FailureOut, MessageOut},
@@ -27,5 +28,7 @@ fn wire_types_match_the_rust_types() {
         wire::ForwardReturnsOut,
         ChatUsageOut,
         ChatErrorOut,
+        BatchStartedOut,
+        BatchRefusedOut,
     );
 }

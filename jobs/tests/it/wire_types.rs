@@ -4,6 +4,7 @@
 
 use jobs::{
     analysis::{AnalysisRecord, record::FilingRef},
+    batch::{BatchResult, BatchStatus, CanStart},
     check_wire_types,
     store::{
         analyses::TopStock, apalis::JobStatus, content::ContentItem, notes::StockNotes,
@@ -23,5 +24,8 @@ fn wire_types_match_the_rust_types() {
         Progress,
         TickerHit,
         ViewCount,
+        BatchStatus,
+        CanStart,
+        BatchResult,
     );
 }
