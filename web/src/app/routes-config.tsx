@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
         Component: AdminRoute,
         children: [
           page(paths.admin.root.path, 'Stock Analysis Admin'),
-          page(paths.admin.batch.path, 'Admin Batch Analysis'),
+          { path: paths.admin.batch.path, lazy: () => import('./routes/admin-batch') },
           page(paths.admin.newsletter.path, 'Newsletter Generator'),
           page(paths.admin.trends.path, 'Quarterly Score Trends'),
           page(paths.admin.chatTest.path, 'Admin Chat Test'),
