@@ -108,7 +108,8 @@ pub fn validate(request: &StartRequest) -> Result<(Vec<String>, u32), String> {
         return Err(format!("A batch takes at most {MAX_SYMBOLS} stocks."));
     }
     let delay = request.delay_seconds.unwrap_or(DEFAULT_DELAY_SECS);
-    if !(MIN_DELAY_SECS..=MAX_DELAY_SECS).contains(&delay) || delay % DELAY_STEP_SECS != 0 {
+    if !(MIN_DELAY_SECS..=MAX_DELAY_SECS).contains(&delay) || !delay.is_multiple_of(DELAY_STEP_SECS)
+    {
         return Err(format!(
             "The delay must be {MIN_DELAY_SECS} to {MAX_DELAY_SECS} seconds in steps of {DELAY_STEP_SECS}."
         ));

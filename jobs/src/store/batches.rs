@@ -67,7 +67,7 @@ impl Store {
                 "INSERT INTO batch_runs (symbols, delay_seconds, status, total_tickers, started_at, created_by)
                  VALUES ($1, $2, 'running', $3, $4, $5) RETURNING id",
             )
-            .bind(&list)
+            .bind(list)
             .bind(delay_seconds)
             .bind(symbols.len() as i32)
             .bind(now)
