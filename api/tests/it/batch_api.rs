@@ -10,17 +10,36 @@ use serde_json::{Value, json};
 use crate::{
     accounts::support::{get, post, sign_in_admin},
     api_test,
-    helpers::{InProcessWorker, TestApp, market_data_dir, spawn_app},
+    helpers::{InProcessWorker, TestApp, market_data_dir, spawn_app, spawn_app_with},
 };
 
 async fn admin_app(backend: jobs::store::Backend) -> TestApp {
-    let app = spawn_app(backend).await;
+    let app = spawn_app_with(backend, |s| s.metrics_token = Some(METRICS_TOKEN.into())).await;
     app.store
         .replace_tickers(&read_snapshot(&market_data_dir()).unwrap())
         .await
         .unwrap();
     sign_in_admin(&app.address, &app.store, &app.client).await;
     app
+}
+
+const METRICS_TOKEN: &str = "batch-metrics-token";
+
+/// The `batch_*` lines of `/metrics`.
+async fn batch_metrics(app: &TestApp) -> Vec<String> {
+    let text = reqwest::Client::new()
+        .get(app.url("/metrics"))
+        .bearer_auth(METRICS_TOKEN)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .filter(|l| l.starts_with("batch_"))
+        .map(str::to_string)
+        .collect()
 }
 
 async fn status(app: &TestApp) -> Value {
@@ -75,6 +94,15 @@ api_test!(
         // The third child is due 10 s after the start: it cannot have run yet.
         assert!(early["completedTickers"].as_u64().unwrap() < 3, "{early}");
         assert!(early["currentTicker"].is_string(), "{early}");
+        let metrics = batch_metrics(&app).await;
+        assert!(
+            metrics.contains(&"batch_running 1".to_string()),
+            "{metrics:?}"
+        );
+        assert!(
+            metrics.contains(&"batch_tickers{state=\"total\"} 3".to_string()),
+            "{metrics:?}"
+        );
 
         // A second batch is refused while this one runs.
         let (code, body) = post(
@@ -90,6 +118,14 @@ api_test!(
         assert_eq!(done["state"], "completed", "{done}");
         assert_eq!(done["completedTickers"], 3);
         assert_eq!(done["currentTicker"], Value::Null);
+        assert_eq!(
+            batch_metrics(&app).await,
+            [
+                "batch_running 0",
+                "batch_tickers{state=\"done\"} 3",
+                "batch_tickers{state=\"total\"} 3"
+            ]
+        );
         assert!(done["completedAt"].is_string());
         let error = done["errorMessage"].as_str().unwrap();
         assert!(
