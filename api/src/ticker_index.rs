@@ -9,7 +9,13 @@ use std::{
     time::{Duration, Instant},
 };
 
-use jobs::store::{Store, StoreResult, tickers::TickerHit};
+use jobs::{
+    securities::{self, SecurityKind},
+    store::{
+        Store, StoreResult,
+        tickers::{DirectoryEntry, TickerHit},
+    },
+};
 
 /// Most results a search returns (spec: ticker search result limit 100).
 pub const SEARCH_LIMIT: usize = 100;
@@ -19,6 +25,51 @@ const MAX_AGE: Duration = Duration::from_secs(60);
 struct Entry {
     hit: TickerHit,
     name_lower: String,
+    /// Sorts prominent companies first: exchange-listed, then common stock, then SEC's
+    /// list position (by size).
+    prominence: Prominence,
+}
+
+/// Smaller is more prominent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Prominence {
+    unlisted: bool,
+    not_common: bool,
+    rank: i32,
+}
+
+/// Brand names people type that SEC's names do not contain, or spell differently: Alphabet is
+/// "Google", JPMorgan Chase is "JPMORGAN CHASE & CO". Query (lower case) -> ticker; a query of
+/// three or more letters that starts an alias counts ("jp mor" -> JPM).
+const ALIASES: &[(&str, &str)] = &[
+    ("apple", "AAPL"),
+    ("microsoft", "MSFT"),
+    ("google", "GOOGL"),
+    ("alphabet", "GOOGL"),
+    ("jp morgan", "JPM"),
+    ("jpmorgan", "JPM"),
+    ("j.p. morgan", "JPM"),
+    ("chase", "JPM"),
+    ("facebook", "META"),
+    ("amazon", "AMZN"),
+    ("nvidia", "NVDA"),
+    ("tesla", "TSLA"),
+    ("walmart", "WMT"),
+    ("berkshire", "BRK-B"),
+    ("coca cola", "KO"),
+    ("coca-cola", "KO"),
+    ("ford", "F"),
+    ("disney", "DIS"),
+    ("netflix", "NFLX"),
+];
+
+/// Tickers an alias names for `lower` (the query, lower case).
+fn alias_tickers(lower: &str) -> Vec<&'static str> {
+    ALIASES
+        .iter()
+        .filter(|(alias, _)| *alias == lower || (lower.len() >= 3 && alias.starts_with(lower)))
+        .map(|(_, ticker)| *ticker)
+        .collect()
 }
 
 struct Loaded {
@@ -46,8 +97,10 @@ impl TickerIndex {
         }
     }
 
-    /// Searches tickers and names, case-insensitively, ranked: exact ticker, then ticker
-    /// prefix, then a name (or a word of it) starting with the query; shorter tickers first.
+    /// Searches tickers and names, case-insensitively, ranked: exact ticker or a brand alias
+    /// ("apple" -> AAPL, "google" -> GOOGL), then ticker prefix, then a name (or a word of it)
+    /// starting with the query; within each, prominent companies first (exchange-listed
+    /// common stock, then SEC's list order, which is by size), then shorter tickers.
     pub async fn search(self: &Arc<Self>, query: &str) -> StoreResult<Vec<TickerHit>> {
         let query = query.trim();
         if query.is_empty() {
@@ -82,16 +135,7 @@ impl TickerIndex {
     }
 
     async fn reload(&self) -> StoreResult<Arc<Loaded>> {
-        let entries = self
-            .store
-            .all_tickers()
-            .await?
-            .into_iter()
-            .map(|hit| Entry {
-                name_lower: hit.name.to_lowercase(),
-                hit,
-            })
-            .collect();
+        let entries = entries_of(self.store.ticker_directory().await?);
         let loaded = Arc::new(Loaded {
             entries,
             at: Instant::now(),
@@ -101,14 +145,48 @@ impl TickerIndex {
     }
 }
 
+/// Search entries from the directory (in SEC's order), with each ticker's prominence.
+fn entries_of(directory: Vec<DirectoryEntry>) -> Vec<Entry> {
+    let mut issuers: std::collections::HashMap<i64, Vec<String>> = Default::default();
+    for row in &directory {
+        issuers.entry(row.cik).or_default().push(row.ticker.clone());
+    }
+    directory
+        .into_iter()
+        .map(|row| {
+            let issuer = issuers.get(&row.cik).map_or(&[][..], Vec::as_slice);
+            let listed = matches!(
+                row.exchange.as_deref(),
+                Some("Nasdaq" | "NYSE" | "CBOE" | "NYSE American" | "NYSE Arca")
+            );
+            Entry {
+                name_lower: row.name.to_lowercase(),
+                prominence: Prominence {
+                    unlisted: !listed,
+                    not_common: matches!(
+                        securities::classify(&row.ticker, issuer),
+                        SecurityKind::NotCommon { .. }
+                    ),
+                    rank: row.rank.unwrap_or(i32::MAX),
+                },
+                hit: TickerHit {
+                    ticker: row.ticker,
+                    name: row.name,
+                },
+            }
+        })
+        .collect()
+}
+
 fn rank(entries: &[Entry], query: &str) -> Vec<TickerHit> {
     let upper = query.to_uppercase();
     let lower = query.to_lowercase();
     let word_start = format!(" {lower}");
+    let aliased = alias_tickers(&lower);
     let mut hits: Vec<(u8, &Entry)> = entries
         .iter()
         .filter_map(|e| {
-            let rank = if e.hit.ticker == upper {
+            let rank = if e.hit.ticker == upper || aliased.contains(&e.hit.ticker.as_str()) {
                 0
             } else if e.hit.ticker.starts_with(&upper) {
                 1
@@ -121,7 +199,12 @@ fn rank(entries: &[Entry], query: &str) -> Vec<TickerHit> {
         })
         .collect();
     hits.sort_by(|(ra, a), (rb, b)| {
-        (ra, a.hit.ticker.len(), &a.hit.ticker).cmp(&(rb, b.hit.ticker.len(), &b.hit.ticker))
+        (ra, a.prominence, a.hit.ticker.len(), &a.hit.ticker).cmp(&(
+            rb,
+            b.prominence,
+            b.hit.ticker.len(),
+            &b.hit.ticker,
+        ))
     });
     hits.into_iter()
         .take(SEARCH_LIMIT)
@@ -141,8 +224,59 @@ mod tests {
                     name: n.to_string(),
                 },
                 name_lower: n.to_lowercase(),
+                prominence: Prominence {
+                    unlisted: false,
+                    not_common: false,
+                    rank: 0,
+                },
             })
             .collect()
+    }
+
+    /// The real directory (SEC's `company_tickers_exchange.json` from the snapshot).
+    fn snapshot() -> Vec<Entry> {
+        let list =
+            jobs::sources::tickers::read_snapshot(&jobs::testing::market_data_dir()).unwrap();
+        entries_of(
+            list.into_iter()
+                .enumerate()
+                .map(|(i, e)| DirectoryEntry {
+                    ticker: e.ticker,
+                    cik: e.cik,
+                    name: e.name,
+                    exchange: e.exchange,
+                    rank: Some(i as i32),
+                })
+                .collect(),
+        )
+    }
+
+    fn top(entries: &[Entry], query: &str, n: usize) -> Vec<String> {
+        rank(entries, query)
+            .into_iter()
+            .take(n)
+            .map(|h| h.ticker)
+            .collect()
+    }
+
+    #[test]
+    fn well_known_names_find_their_company_first() {
+        let directory = snapshot();
+        assert_eq!(top(&directory, "apple", 1), ["AAPL"]);
+        assert_eq!(top(&directory, "Apple", 1), ["AAPL"]);
+        assert!(
+            top(&directory, "micro", 3).contains(&"MSFT".to_string()),
+            "{:?}",
+            top(&directory, "micro", 5)
+        );
+        assert_eq!(top(&directory, "google", 1), ["GOOGL"]);
+        assert_eq!(top(&directory, "alphabet", 1), ["GOOGL"]);
+        assert_eq!(top(&directory, "jp morgan", 1), ["JPM"]);
+        assert_eq!(top(&directory, "jpm", 1), ["JPM"]);
+        // JPMorgan's preferreds come after its common stock.
+        let jpm = top(&directory, "jpm", 10);
+        assert!(jpm.iter().position(|t| t == "JPM-PC") > Some(0), "{jpm:?}");
+        assert!(rank(&directory, "zzzzqqq").is_empty());
     }
 
     #[test]
@@ -180,6 +314,11 @@ mod tests {
                     name: n.clone(),
                 },
                 name_lower: n.to_lowercase(),
+                prominence: Prominence {
+                    unlisted: false,
+                    not_common: false,
+                    rank: 0,
+                },
             })
             .collect();
         assert_eq!(rank(&list, "a").len(), SEARCH_LIMIT);

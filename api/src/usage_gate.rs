@@ -24,7 +24,10 @@
 //! - On success the analysis is counted and a view recorded (per user in `stock_views`,
 //!   anonymous ones per symbol and day), which feeds the trending lists. Call it only for a
 //!   ticker you will analyse: validate that the ticker exists first, so a typo costs no try.
-//! - Every count is one guarded database write, so concurrent requests cannot exceed a limit.
+//! - Every count is one guarded database write, so concurrent requests cannot exceed a limit,
+//!   and concurrent requests for one new symbol use one analysis.
+//! - Failed analyses are free: when a symbol cannot be analysed (no SEC statements, IFRS, not
+//!   enough data, an upstream failure), [`refund_analysis`] gives back what the symbol used.
 //!
 //! The client IP is the socket address, or with `TRUST_PROXY=N` the N-th `X-Forwarded-For`
 //! entry from the right (see [`crate::extract::ClientIp`]).
@@ -182,4 +185,31 @@ pub(crate) async fn check_anonymous(
             .await?;
     }
     Ok(allowance)
+}
+
+/// Gives back the analysis (signed in) or the anonymous try that `ticker` used, after its
+/// analysis failed: failed analyses are free. Nothing happens when the symbol used nothing
+/// (already given back, or never counted), so it is safe to call on every failure.
+pub async fn refund_analysis(state: &AppState, viewer: &Viewer, ticker: &str) -> ApiResult<()> {
+    let now = Utc::now();
+    match viewer {
+        Viewer::User { id } => {
+            state.store.refund_user_analysis(*id, ticker, now).await?;
+        }
+        Viewer::Anonymous {
+            session_id: Some(raw),
+            ip,
+        } => {
+            if let Ok(id) = AnonymousSessionId::parse(Some(raw.trim())) {
+                state
+                    .store
+                    .refund_anonymous_analysis(id.as_str(), &ip.to_string(), ticker, now)
+                    .await?;
+            }
+        }
+        Viewer::Anonymous {
+            session_id: None, ..
+        } => {}
+    }
+    Ok(())
 }

@@ -17,6 +17,7 @@ pub mod mail;
 pub mod market_data;
 pub mod queue;
 pub mod runtime;
+pub mod securities;
 pub mod settings;
 pub mod sources;
 pub mod store;

@@ -37,6 +37,10 @@ pub fn router(state: AppState) -> Router<AppState> {
 fn routes() -> Router<AppState> {
     Router::new()
         .route("/bug-reports", get(list_bug_reports))
+        // Issue 12: the notes editor.
+        .merge(super::admin_notes::router())
+        .merge(super::admin_storage::router())
+        .merge(super::admin_chat_test::router())
         .merge(super::batch::router())
 }
 

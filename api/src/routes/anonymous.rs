@@ -2,7 +2,9 @@
 //! remainingSearches, requiresSignup) and `POST /api/anonymous/search` {sessionId, symbol},
 //! which counts an analysis through the same gate as the analysis call
 //! ([`crate::usage_gate`]): a new symbol uses a try, a reopened one does not, and past the
-//! trial or the per-IP ceiling the answer is 403 with the spec's message.
+//! trial or the per-IP ceiling the answer is 403 with the spec's message. Unknown symbols
+//! (404), non-common securities and companies already known to be unanalysable (422) use
+//! no try.
 
 use axum::{
     Json, Router,
@@ -17,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     AppState,
-    error::ApiResult,
+    error::{ApiError, ApiResult},
     extract::{ClientIp, JsonBody},
     usage_gate,
 };
@@ -77,7 +79,18 @@ async fn record_search(
     JsonBody(input): JsonBody<AnonymousSearchIn>,
 ) -> ApiResult<Json<AnonymousSessionOut>> {
     let id = AnonymousSessionId::parse(input.session_id.as_deref())?;
-    usage_gate::check_anonymous(&state, &id, ip, input.symbol.as_deref()).await?;
+    // Unknown symbols and non-common securities are refused before anything is counted, and
+    // so is a company already known to be unanalysable: failed analyses are free.
+    let symbol =
+        super::analysis::known_symbol(&state, input.symbol.as_deref().unwrap_or_default()).await?;
+    if let Some((message, at)) = state.store.analysis_failure(symbol.as_str()).await?
+        && chrono::Utc::now() - at
+            < chrono::Duration::from_std(state.settings.common.analysis_max_age)
+                .unwrap_or(chrono::Duration::MAX)
+    {
+        return Err(ApiError::Unprocessable(message));
+    }
+    usage_gate::check_anonymous(&state, &id, ip, Some(symbol.as_str())).await?;
     let stored = state.store.anonymous_session(id.as_str()).await?;
     Ok(Json(AnonymousSessionOut::new(&id, stored)))
 }

@@ -15,6 +15,10 @@ pub mod tickers;
 pub mod web;
 // The assistant (issue 11).
 pub mod chat;
+// The admin area (issue 12).
+pub mod admin_chat_test;
+pub mod admin_notes;
+pub mod admin_storage;
 // Batch re-analysis (issue 13), merged into the admin sub-router.
 pub mod batch;
 

@@ -163,16 +163,40 @@ api_test!(unknown_and_unsupported_companies, |backend| async move {
     assert_eq!(status, 422, "{body}");
     assert_eq!(
         body["message"],
-        "I can't score TSM yet: IFRS filers are not supported yet."
+        "I can't score TSM yet: it reports under IFRS, not US GAAP. IFRS filers are coming; until then, try a US filer such as AAPL or MSFT."
     );
-    // The typo cost no try; TSM did (it is a real company).
+    // AAPI is in SEC's list, but the snapshot has no company facts for it.
+    let (status, body) = analyze(&app, "AAPI", SESSION).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("The SEC has no financial statements for AAPI"),
+        "{body}"
+    );
+    // A preferred share is refused before anything runs.
+    let (status, body) = analyze(&app, "JPM-PC", SESSION).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("Try JPM"),
+        "{body}"
+    );
+    // Failed analyses are free: neither the typo nor TSM, AAPI or JPM-PC used a try.
     let session: Value = app
         .get(&format!("/api/anonymous/session/{SESSION}"))
         .await
         .json()
         .await
         .unwrap();
-    assert_eq!(session["searchCount"], 1);
+    assert_eq!(session["searchCount"], 0, "{session}");
+    assert!(
+        app.store
+            .anonymous_symbols(SESSION)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     let (status, _) = analyze(&app, "bad ticker!", SESSION).await;
     assert_eq!(status, 400);
 });
@@ -281,5 +305,58 @@ api_test!(
         assert_eq!(analyze_jobs(&app).await, 2, "exactly one re-analysis");
         let job = app.store.job(&refresh.id).await.unwrap().unwrap();
         assert_eq!(job.status, jobs::store::apalis::JobStatus::Succeeded);
+    }
+);
+
+api_test!(
+    the_daily_cap_counts_one_per_new_stock_and_nothing_for_failures,
+    |backend| async move {
+        let app = app_with_tickers(backend).await;
+        let user = browser();
+        let account = register(&app.address, &user, "cap@example.com").await;
+        let user_id = account["id"].as_i64().unwrap();
+        // Ten parallel requests for one new stock (no worker yet: they all queue or join).
+        let mut tasks = Vec::new();
+        for _ in 0..10 {
+            let client = user.clone();
+            let url = app.url("/api/analyze-stock/NVDA?wait=0");
+            tasks.push(tokio::spawn(async move {
+                client.get(url).send().await.unwrap().status().as_u16()
+            }));
+        }
+        for task in tasks {
+            assert_eq!(task.await.unwrap(), 202);
+        }
+        let today = chrono::Utc::now();
+        assert_eq!(
+            app.store.analyses_today(user_id, today).await.unwrap(),
+            1,
+            "ten requests for one stock use one analysis"
+        );
+        // Failed analyses are free, also when asked for in parallel: an IFRS filer, a company
+        // without SEC statements.
+        let _worker = InProcessWorker::start(&app.store, "analyze");
+        for ticker in ["TSM", "AAPI"] {
+            let mut tasks = Vec::new();
+            for _ in 0..5 {
+                let client = user.clone();
+                let url = app.url(&format!("/api/analyze-stock/{ticker}?wait=30"));
+                tasks.push(tokio::spawn(async move {
+                    client.get(url).send().await.unwrap().status().as_u16()
+                }));
+            }
+            for task in tasks {
+                assert_eq!(task.await.unwrap(), 422, "{ticker}");
+            }
+        }
+        assert_eq!(app.store.analyses_today(user_id, today).await.unwrap(), 1);
+        // A stock that does get analysed is counted once, whether shown now or later.
+        let response = user
+            .get(app.url("/api/analyze-stock/AAPL?wait=30"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(app.store.analyses_today(user_id, today).await.unwrap(), 2);
     }
 );

@@ -2,6 +2,7 @@
 //! database of each backend, driven over real HTTP.
 
 mod accounts;
+mod admin_notes_api;
 mod analysis_api;
 mod batch_api;
 mod chat_api;

@@ -3,6 +3,7 @@
 
 use api::routes::batch::{BatchRefusedOut, BatchStartedOut};
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
+use api::routes::{admin_chat_test::ChatTestOut, admin_notes::NotesCreatedOut};
 use api::{
     error::{FailureOut, MessageOut},
     routes::{
@@ -28,6 +29,8 @@ fn wire_types_match_the_rust_types() {
         wire::ForwardReturnsOut,
         ChatUsageOut,
         ChatErrorOut,
+        NotesCreatedOut,
+        ChatTestOut,
         BatchStartedOut,
         BatchRefusedOut,
     );

@@ -48,14 +48,26 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
         (4, "loss", _) => {
             "They lost money in {label}: about {loss_cents} cents on every sales dollar ({margin} net margin). You can't make that up on volume."
         }
-        (4, _, Green) => {
+        (4, "fat", Green) => {
             "They keep {margin} of every sales dollar as profit ({label}), about {cents} cents on the dollar. That's a fat wallet."
+        }
+        (4, _, Green) => {
+            "They keep {margin} of every sales dollar as profit ({label}), about {cents} cents on the dollar. A healthy wallet, if not a fat one."
         }
         (4, _, Yellow) => {
             "They keep {margin} of sales as profit ({label}). Decent: not fat, not skinny."
         }
         (4, _, Red) => {
             "They keep {margin} of sales as profit ({label}). That's thin soup: one bad winter and the pot's empty."
+        }
+        (5, "bank", Green) => {
+            "For a bank, free cash flow doesn't mean much, so I check how the lending is paid for: loans of {loans} against deposits of {deposits}, {ratio}. Plenty of steady deposits behind every loan."
+        }
+        (5, "bank", Yellow) => {
+            "For a bank, free cash flow doesn't mean much, so I check how the lending is paid for: loans of {loans} against deposits of {deposits}, {ratio}. About what a normal bank does."
+        }
+        (5, "bank", Red) => {
+            "Loans of {loans} against deposits of {deposits}, {ratio}. This bank lends out more than its depositors give it, so it leans on borrowed money that can get expensive fast."
         }
         (5, _, Green) => {
             "After paying for equipment they had {fcf} of free cash in {label}, {margin} of sales. That's money you could put in a coffee can."
@@ -83,6 +95,15 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
         }
         (6, "reit", Red) => {
             "Debt is {ratio} of debt plus equity. That's a lot of mortgage on the property, even for a landlord."
+        }
+        (6, "insurer", Green) => {
+            "An insurer's cash and investments stand behind its policies, so I look at what it borrowed against what the owners put in: debt is {ratio} of debt plus equity. Light borrowing for an insurer."
+        }
+        (6, "insurer", Yellow) => {
+            "An insurer's cash and investments stand behind its policies, so I look at what it borrowed against what the owners put in: debt is {ratio} of debt plus equity. About usual for an insurer."
+        }
+        (6, "insurer", Red) => {
+            "Debt is {ratio} of debt plus equity. That's heavy borrowing for an insurer, whose money is supposed to be there for the claims."
         }
         (6, "debt_free", _) => {
             "{cash} in cash and short-term investments and no debt that I can find in the filings. Nobody's knocking on this door for money."
@@ -174,8 +195,11 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
         (11, _, Red) => {
             "Insiders own just {insiders}; institutions hold {institutions} and everybody else {retail}. The folks running the place don't have much of their own money on the table."
         }
-        (12, _, Green) => {
+        (12, "low", Green) => {
             "Only {short} of the shares are bet against. Hardly anybody's rooting for a leak."
+        }
+        (12, _, Green) => {
+            "{short} of the shares are bet against: under the 5% mark where doubts get loud, but not nothing. A few folks are watching for a leak."
         }
         (12, _, Yellow) => {
             "{short} of the shares are bet against. Some folks have doubts; worth knowing why."

@@ -88,6 +88,17 @@ pub const SHORT_TERM_INVESTMENTS: &[&str] = &[
     "ShortTermInvestments",
     "AvailableForSaleSecuritiesDebtSecuritiesCurrent",
 ];
+/// Other names for the same short-term-investments line, read only when a company that
+/// reported one of [`SHORT_TERM_INVESTMENTS`] before reports none of them now: NVIDIA
+/// stopped tagging `MarketableSecuritiesCurrent` in fiscal 2026 and tags the same line
+/// `DebtSecuritiesCurrent` (39,065M at 2026-01-25). Not in the main list because next to
+/// `MarketableSecuritiesCurrent` these are often only a part of it.
+pub const SHORT_TERM_INVESTMENTS_ALTERNATIVES: &[&str] = &[
+    "DebtSecuritiesCurrent",
+    "AvailableForSaleSecuritiesCurrent",
+    "HeldToMaturitySecuritiesCurrent",
+    "OtherShortTermInvestments",
+];
 
 /// Long-term debt including its current portion.
 pub const LONG_TERM_DEBT_TOTAL: &[&str] = &[
@@ -103,6 +114,13 @@ pub const LONG_TERM_DEBT_CURRENT: &[&str] = &[
     "LongTermDebtCurrent",
     "LongTermDebtAndCapitalLeaseObligationsCurrent",
 ];
+/// All debt due within a year (current maturities plus short-term borrowings): the
+/// balance sheet's current-debt line (Tesla, PepsiCo, Waste Management).
+pub const DEBT_CURRENT: &[&str] = &["DebtCurrent"];
+/// Carrying amount of all debt instruments: never a debt figure itself, only a witness of
+/// which identity holds (Tesla's 5,380M at 2021-12-31 is `LongTermDebt` 4,254M plus
+/// `DebtCurrent` 1,088M, so its `LongTermDebt` is the non-current part).
+pub const DEBT_INSTRUMENTS_TOTAL: &[&str] = &["DebtInstrumentCarryingAmount"];
 /// Other names for borrowings when none of the above is reported (REIT notes, convertibles).
 pub const OTHER_DEBT: &[&str] = &[
     "NotesPayable",
@@ -116,6 +134,16 @@ pub const SHORT_TERM_DEBT: &[&str] = &["ShortTermBorrowings", "CommercialPaper"]
 /// One-line total debt: insurers use it. Last resort, because Walmart tags its long-term
 /// debt alone with it.
 pub const COMBINED_DEBT: &[&str] = &["DebtLongtermAndShorttermCombinedAmount"];
+
+/// A bank's deposits and its loans (net of the allowance), for its funding question (Q5's bank
+/// version): JPMorgan tags loans `FinancingReceivableExcludingAccruedInterestAfterAllowanceForCreditLoss`
+/// since 2020, `LoansAndLeasesReceivableNetOfDeferredIncome` before.
+pub const DEPOSITS: &[&str] = &["Deposits"];
+pub const LOANS: &[&str] = &[
+    "FinancingReceivableExcludingAccruedInterestAfterAllowanceForCreditLoss",
+    "LoansAndLeasesReceivableNetReportedAmount",
+    "LoansAndLeasesReceivableNetOfDeferredIncome",
+];
 
 pub const EQUITY: &[&str] = &[
     "StockholdersEquity",
@@ -151,7 +179,7 @@ pub fn all() -> &'static [&'static str] {
 }
 
 fn collect_all() -> Vec<&'static str> {
-    let lists: [&[&str]; 28] = [
+    let lists: [&[&str]; 33] = [
         REVENUE,
         BANK_REVENUE,
         COSTS_AND_EXPENSES,
@@ -169,14 +197,19 @@ fn collect_all() -> Vec<&'static str> {
         DEPRECIATION,
         CASH,
         SHORT_TERM_INVESTMENTS,
+        SHORT_TERM_INVESTMENTS_ALTERNATIVES,
         LONG_TERM_DEBT_TOTAL,
         LONG_TERM_DEBT_NONCURRENT,
         LONG_TERM_DEBT_CURRENT,
+        DEBT_CURRENT,
+        DEBT_INSTRUMENTS_TOTAL,
         OTHER_DEBT,
         SHORT_TERM_DEBT,
         COMBINED_DEBT,
         EQUITY,
         ASSETS,
+        DEPOSITS,
+        LOANS,
         DILUTED_SHARES,
         SHARES_OUTSTANDING,
         PUBLIC_FLOAT,

@@ -148,23 +148,129 @@ fn instant_at(book: &FactBook, concepts: &[&str], date: NaiveDate) -> Option<Fig
     })
 }
 
-/// Total debt at `date`; see `concepts` for the order and why.
+/// Two tags carry the same reported amount: equal within 0.1% or half a million dollars
+/// (one line tagged twice agrees to the rounding of the statements).
+fn same_amount(a: f64, b: f64) -> bool {
+    (a - b).abs() <= (0.001 * b.abs()).max(0.5e6)
+}
+
+/// Total debt at `date`, decided per date from the company's own tags (the rules and the
+/// filings behind them are in `docs/scoring.md`, "Debt identities"):
+/// - `LongTermDebt` normally includes its current portion; when the company's tags show it
+///   is the non-current part only (it equals `LongTermDebtNoncurrent`, or the carrying
+///   amount of all instruments is `LongTermDebt` plus the current part, as at Tesla), the
+///   current part is added.
+/// - A non-current line next to `DebtCurrent` (all debt due within a year) is the balance
+///   sheet's own split: their sum is the total.
+/// - `ShortTermBorrowings` that equal the current portion already inside `LongTermDebt`
+///   (`LongTermDebt - LongTermDebtNoncurrent`, or `LongTermDebtCurrent`) are not added again.
 pub fn debt_at(book: &FactBook, date: NaiveDate) -> Option<Figure> {
-    let long_term = instant_at(book, c::LONG_TERM_DEBT_TOTAL, date)
-        .or_else(|| {
-            let noncurrent = instant_at(book, c::LONG_TERM_DEBT_NONCURRENT, date)?;
-            Some(match instant_at(book, c::LONG_TERM_DEBT_CURRENT, date) {
-                Some(current) => sum(&noncurrent, &current),
-                None => noncurrent,
-            })
-        })
-        .or_else(|| instant_at(book, c::OTHER_DEBT, date));
-    let short_term = instant_at(book, c::SHORT_TERM_DEBT, date);
-    match (long_term, short_term) {
-        (Some(long), Some(short)) => Some(sum(&long, &short)),
-        (Some(long), None) => Some(long),
-        (None, short) => instant_at(book, c::COMBINED_DEBT, date).or(short),
+    let at = |concepts: &[&str]| instant_at(book, concepts, date);
+    let total = at(c::LONG_TERM_DEBT_TOTAL);
+    let noncurrent = at(c::LONG_TERM_DEBT_NONCURRENT);
+    let current_maturities = at(c::LONG_TERM_DEBT_CURRENT);
+    let debt_current = at(c::DEBT_CURRENT);
+    let short = at(c::SHORT_TERM_DEBT);
+    // Short-term borrowings that are the current maturities tagged a second time.
+    let is_current_maturities = |s: &Figure| {
+        current_maturities
+            .as_ref()
+            .is_some_and(|c| same_amount(s.value, c.value))
+    };
+
+    if let Some(long) = &total
+        && let Some(current) = debt_current.as_ref().or(current_maturities.as_ref())
+        && total_is_noncurrent(
+            long,
+            noncurrent.as_ref(),
+            current_maturities.as_ref(),
+            current,
+            at(c::DEBT_INSTRUMENTS_TOTAL).as_ref(),
+        )
+    {
+        let debt = sum(long, current);
+        // `DebtCurrent` already includes short-term borrowings.
+        return Some(match short {
+            Some(s) if debt_current.is_none() && !is_current_maturities(&s) => sum(&debt, &s),
+            _ => debt,
+        });
     }
+    if let (Some(noncurrent), Some(current)) = (&noncurrent, &debt_current) {
+        return Some(sum(noncurrent, current));
+    }
+    if let Some(long) = total {
+        let inside = short.as_ref().is_some_and(|s| {
+            is_current_maturities(s)
+                || noncurrent
+                    .as_ref()
+                    .is_some_and(|n| same_amount(long.value - n.value, s.value))
+        });
+        return Some(match short {
+            Some(s) if !inside => sum(&long, &s),
+            _ => long,
+        });
+    }
+    if let Some(noncurrent) = noncurrent {
+        let debt = match &current_maturities {
+            Some(current) => sum(&noncurrent, current),
+            None => noncurrent,
+        };
+        return Some(match short {
+            Some(s) if !is_current_maturities(&s) => sum(&debt, &s),
+            _ => debt,
+        });
+    }
+    if let Some(other) = at(c::OTHER_DEBT) {
+        return Some(match short {
+            Some(s) => sum(&other, &s),
+            None => other,
+        });
+    }
+    // Only a current-debt line: that is all the debt there is.
+    at(c::COMBINED_DEBT).or(short).or(debt_current)
+}
+
+/// True when `LongTermDebt` is only the non-current part at its date. The company's own
+/// split decides first: equal to `LongTermDebtNoncurrent` means non-current, equal to
+/// non-current plus current maturities means total. Without that split, the carrying
+/// amount of all debt instruments decides: whichever of `long` and `long + current` is
+/// nearer to it. With neither witness `LongTermDebt` keeps its meaning (the total).
+fn total_is_noncurrent(
+    long: &Figure,
+    noncurrent: Option<&Figure>,
+    current_maturities: Option<&Figure>,
+    current: &Figure,
+    instruments: Option<&Figure>,
+) -> bool {
+    if let Some(n) = noncurrent {
+        if same_amount(long.value, n.value) {
+            return true;
+        }
+        if current_maturities.is_some_and(|c| same_amount(long.value, n.value + c.value)) {
+            return false;
+        }
+    }
+    instruments.is_some_and(|all| {
+        (long.value + current.value - all.value).abs() < (long.value - all.value).abs()
+    })
+}
+
+/// Short-term investments at `date`. A component reported before under one of the usual
+/// names and missing now is looked for under its other names before it counts as zero
+/// (NVIDIA's `MarketableSecuritiesCurrent` became `DebtSecuritiesCurrent` in fiscal 2026).
+fn short_term_investments_at(book: &FactBook, date: NaiveDate) -> Option<Figure> {
+    instant_at(book, c::SHORT_TERM_INVESTMENTS, date).or_else(|| {
+        let reported_before = c::SHORT_TERM_INVESTMENTS.iter().any(|concept| {
+            book.get(concept)
+                .iter()
+                .any(|f| f.start.is_none() && f.end < date)
+        });
+        if reported_before {
+            instant_at(book, c::SHORT_TERM_INVESTMENTS_ALTERNATIVES, date)
+        } else {
+            None
+        }
+    })
 }
 
 /// True when the company has ever reported a debt line (so a missing one means "unknown",
@@ -176,6 +282,7 @@ pub fn ever_reported_debt(book: &FactBook) -> bool {
         c::OTHER_DEBT,
         c::SHORT_TERM_DEBT,
         c::COMBINED_DEBT,
+        c::DEBT_CURRENT,
     ]
     .iter()
     .any(|list| list.iter().any(|concept| !book.get(concept).is_empty()))
@@ -186,7 +293,7 @@ pub fn balance_at(book: &FactBook, date: NaiveDate) -> BalanceSheet {
     BalanceSheet {
         date: Some(date),
         cash: instant_at(book, c::CASH, date),
-        short_term_investments: instant_at(book, c::SHORT_TERM_INVESTMENTS, date),
+        short_term_investments: short_term_investments_at(book, date),
         debt: debt_at(book, date),
         equity: instant_at(book, c::EQUITY, date),
         assets: instant_at(book, c::ASSETS, date),
@@ -203,6 +310,35 @@ pub fn latest_balance(book: &FactBook) -> BalanceSheet {
     latest
         .map(|date| balance_at(book, date))
         .unwrap_or_default()
+}
+
+/// True unless a reported total of costs and expenses breaks the identity
+/// `costs = revenue - operating income` by more than 1% of revenue. Some companies tag their
+/// operating expenses alone as `CostsAndExpenses` (gross profit - operating income, no cost
+/// of goods sold); their expense growth would then be quoted wrong, so the derived figure is
+/// used instead. Without revenue or operating income there is nothing to check against.
+fn costs_cover_revenue(
+    costs: &Figure,
+    revenue: Option<&Figure>,
+    operating_income: Option<&Figure>,
+) -> bool {
+    match (revenue, operating_income) {
+        (Some(rev), Some(op)) => {
+            (costs.value - (rev.value - op.value)).abs() <= 0.01 * rev.value.abs()
+        }
+        _ => true,
+    }
+}
+
+/// A bank's loans and deposits at the latest date that reports both (trimmed quarterly
+/// filings may carry only one of them).
+pub fn latest_funding(book: &FactBook) -> Option<(Figure, Figure)> {
+    let loans = instants(book, c::LOANS);
+    let deposits = instants(book, c::DEPOSITS);
+    loans.into_iter().rev().find_map(|loan| {
+        let deposit = deposits.iter().find(|d| d.end == loan.end)?.clone();
+        Some((loan, deposit))
+    })
 }
 
 /// How many of the latest fiscal years are assembled.
@@ -245,11 +381,14 @@ pub fn fiscal_years(book: &FactBook, kind: IndustryKind) -> Vec<FiscalYear> {
         series(c::DEPRECIATION),
         series(c::EPS_DILUTED),
     );
-    let shares = super::shares::split_adjusted(series(c::DILUTED_SHARES));
+    let shares = super::shares::annual_diluted(book);
     ends.into_iter()
         .map(|end| {
             let rev = ending_near(&revenue, end).cloned();
-            let expenses = ending_near(&costs, end).cloned().or_else(|| {
+            let reported = ending_near(&costs, end).cloned().filter(|costs| {
+                costs_cover_revenue(costs, rev.as_ref(), ending_near(&operating, end))
+            });
+            let expenses = reported.or_else(|| {
                 let rev = rev.as_ref()?;
                 let profit = ending_near(&operating, end).or_else(|| ending_near(&pretax, end));
                 match profit {
@@ -332,6 +471,207 @@ mod tests {
                 .expenses,
             None
         );
+    }
+
+    /// A book of balance-sheet instants at 2024-12-31 and fiscal-2024 durations, values in
+    /// millions of dollars.
+    fn book_of(instants: &[(&str, f64)], durations: &[(&str, f64)]) -> FactBook {
+        let fact = |start: Option<&str>, val: f64| {
+            serde_json::json!({"units": {"USD": [{"start": start, "end": "2024-12-31",
+                "val": val * 1e6, "accn": "0000000000-25-000001", "form": "10-K",
+                "filed": "2025-02-20"}]}})
+        };
+        let mut gaap = serde_json::Map::new();
+        for (name, val) in instants {
+            gaap.insert((*name).into(), fact(None, *val));
+        }
+        for (name, val) in durations {
+            gaap.insert((*name).into(), fact(Some("2024-01-01"), *val));
+        }
+        let body =
+            serde_json::json!({"cik": 1, "entityName": "Hand-made", "facts": {"us-gaap": gaap}});
+        let facts =
+            crate::market_data::CompanyFacts::from_json(body.to_string().as_bytes()).unwrap();
+        FactBook::build(&facts, c::all(), "2025-06-30".parse().unwrap())
+    }
+
+    fn debt(instants: &[(&str, f64)]) -> Option<(f64, String)> {
+        let date = "2024-12-31".parse().unwrap();
+        debt_at(&book_of(instants, &[]), date).map(|f| (f.value / 1e6, f.concept))
+    }
+
+    #[test]
+    fn long_term_debt_is_the_total_unless_the_company_says_otherwise() {
+        // Standard meaning: LongTermDebt includes its current maturities (Microsoft:
+        // 43,208 = noncurrent 35,376 + current 7,832).
+        assert_eq!(
+            debt(&[
+                ("LongTermDebt", 43_208.0),
+                ("LongTermDebtNoncurrent", 35_376.0),
+                ("LongTermDebtCurrent", 7_832.0),
+                ("DebtInstrumentCarryingAmount", 49_208.0),
+            ])
+            .map(|d| d.0),
+            Some(43_208.0)
+        );
+        // Without a noncurrent split or an instruments total there is no evidence otherwise.
+        assert_eq!(
+            debt(&[("LongTermDebt", 100.0), ("DebtCurrent", 20.0)]).map(|d| d.0),
+            Some(100.0)
+        );
+    }
+
+    #[test]
+    fn non_current_long_term_debt_gets_its_current_part() {
+        // Tesla 2021-12-31: LongTermDebt 4,254 is non-current; the instruments' carrying
+        // amount 5,380 is nearer 4,254 + 1,088 than 4,254.
+        assert_eq!(
+            debt(&[
+                ("LongTermDebt", 4_254.0),
+                ("DebtCurrent", 1_088.0),
+                ("DebtInstrumentCarryingAmount", 5_380.0),
+            ]),
+            Some((5_342.0, "us-gaap:LongTermDebt + us-gaap:DebtCurrent".into()))
+        );
+        // The company's own split says so too when LongTermDebt equals the noncurrent line.
+        assert_eq!(
+            debt(&[
+                ("LongTermDebt", 900.0),
+                ("LongTermDebtNoncurrent", 900.0),
+                ("LongTermDebtCurrent", 100.0),
+                ("CommercialPaper", 50.0),
+            ])
+            .map(|d| d.0),
+            Some(1_050.0)
+        );
+    }
+
+    #[test]
+    fn short_term_borrowings_inside_long_term_debt_are_not_added_twice() {
+        // LongTermDebt - LongTermDebtNoncurrent = ShortTermBorrowings = LongTermDebtCurrent.
+        assert_eq!(
+            debt(&[
+                ("LongTermDebt", 1_000.0),
+                ("LongTermDebtNoncurrent", 880.0),
+                ("LongTermDebtCurrent", 120.0),
+                ("ShortTermBorrowings", 120.0),
+            ])
+            .map(|d| d.0),
+            Some(1_000.0)
+        );
+        // Separate commercial paper is added (Apple 2024-09-28: term debt 96,662 including
+        // current 10,912, plus commercial paper 9,967).
+        assert_eq!(
+            debt(&[
+                ("LongTermDebt", 96_662.0),
+                ("LongTermDebtNoncurrent", 85_750.0),
+                ("LongTermDebtCurrent", 10_912.0),
+                ("CommercialPaper", 9_967.0),
+            ])
+            .map(|d| d.0),
+            Some(106_629.0)
+        );
+        // PepsiCo 2024-12-28: short-term debt obligations (DebtCurrent = ShortTermBorrowings
+        // 7,082) hold the current maturities (41,228 - 37,224) and commercial paper: the total
+        // is the balance sheet's noncurrent 37,224 + current 7,082.
+        assert_eq!(
+            debt(&[
+                ("LongTermDebt", 41_228.0),
+                ("LongTermDebtNoncurrent", 37_224.0),
+                ("DebtCurrent", 7_082.0),
+                ("ShortTermBorrowings", 7_082.0),
+            ]),
+            Some((
+                44_306.0,
+                "us-gaap:LongTermDebtNoncurrent + us-gaap:DebtCurrent".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn reported_costs_must_cover_the_cost_of_sales() {
+        let date: NaiveDate = "2024-12-31".parse().unwrap();
+        let expenses = |costs: f64| {
+            let book = book_of(
+                &[],
+                &[
+                    ("Revenues", 1_000.0),
+                    ("CostOfRevenue", 600.0),
+                    ("GrossProfit", 400.0),
+                    ("OperatingIncomeLoss", 150.0),
+                    ("NetIncomeLoss", 100.0),
+                    ("CostsAndExpenses", costs),
+                ],
+            );
+            let years = fiscal_years(&book, IndustryKind::General);
+            let year = years.iter().find(|y| y.end == date).unwrap();
+            year.expenses
+                .as_ref()
+                .map(|f| (f.value / 1e6, f.concept.clone()))
+        };
+        // A full total (revenue - operating income) is used as reported.
+        assert_eq!(
+            expenses(850.0),
+            Some((850.0, "us-gaap:CostsAndExpenses".into()))
+        );
+        // Operating expenses only (gross profit - operating income = 250): replaced by
+        // revenue - operating income.
+        assert_eq!(
+            expenses(250.0),
+            Some((
+                850.0,
+                "us-gaap:Revenues - us-gaap:OperatingIncomeLoss".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn a_renamed_investments_line_is_found_under_its_other_name() {
+        let fact = |concept: &str, end: &str, val: f64| {
+            (
+                concept.to_string(),
+                serde_json::json!({"end": end, "val": val,
+                "accn": "0000000000-26-000001", "form": "10-Q", "filed": "2026-05-20"}),
+            )
+        };
+        let facts = [
+            fact(
+                "CashAndCashEquivalentsAtCarryingValue",
+                "2025-10-26",
+                11_486.0,
+            ),
+            fact("MarketableSecuritiesCurrent", "2025-10-26", 49_122.0),
+            fact(
+                "CashAndCashEquivalentsAtCarryingValue",
+                "2026-01-25",
+                10_605.0,
+            ),
+            fact("DebtSecuritiesCurrent", "2026-01-25", 39_065.0),
+        ];
+        let mut gaap = serde_json::Map::new();
+        for (concept, f) in facts {
+            let entry = gaap
+                .entry(concept)
+                .or_insert_with(|| serde_json::json!({"units": {"USD": []}}));
+            entry["units"]["USD"].as_array_mut().unwrap().push(f);
+        }
+        let body = serde_json::json!({"cik": 1, "entityName": "X", "facts": {"us-gaap": gaap}});
+        let facts =
+            crate::market_data::CompanyFacts::from_json(body.to_string().as_bytes()).unwrap();
+        let book = FactBook::build(&facts, c::all(), "2026-06-30".parse().unwrap());
+        let balance = latest_balance(&book);
+        assert_eq!(balance.liquid_assets(), Some(10_605.0 + 39_065.0));
+        // A company that never reported the usual names does not get the alternatives added
+        // (they may be a part of a line it reports otherwise).
+        let only_new = FactBook::build(
+            &facts,
+            &[
+                "CashAndCashEquivalentsAtCarryingValue",
+                "DebtSecuritiesCurrent",
+            ],
+            "2026-06-30".parse().unwrap(),
+        );
+        assert_eq!(latest_balance(&only_new).liquid_assets(), Some(10_605.0));
     }
 
     #[test]

@@ -14,13 +14,17 @@ pub fn money(value: f64) -> String {
 pub fn scaled(value: f64, decimals: usize) -> String {
     let abs = value.abs();
     let sign = if value < 0.0 { "-" } else { "" };
-    let (divisor, suffix) = if abs >= 1e12 {
+    // A value that rounds up to 1000 of its unit is written in the next unit (999.995B is
+    // "1.00T", not "1000.00B"), so the text reads back to the same cell.
+    let rounds_to_thousand =
+        |x: f64, d: usize| format!("{x:.d$}").parse::<f64>().is_ok_and(|r| r >= 1000.0);
+    let (divisor, suffix) = if abs >= 1e12 || rounds_to_thousand(abs / 1e9, decimals) {
         (1e12, "T")
-    } else if abs >= 1e9 {
+    } else if abs >= 1e9 || rounds_to_thousand(abs / 1e6, decimals) {
         (1e9, "B")
-    } else if abs >= 1e6 {
+    } else if abs >= 1e6 || rounds_to_thousand(abs / 1e3, decimals) {
         (1e6, "M")
-    } else if abs >= 1e3 {
+    } else if abs >= 1e3 || rounds_to_thousand(abs, 0) {
         (1e3, "K")
     } else {
         return format!("{sign}{abs:.0}");
@@ -63,6 +67,15 @@ pub fn shares(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_rounding_up_to_a_thousand_takes_the_next_unit() {
+        assert_eq!(scaled(999_995_000_000.0, 2), "1.00T");
+        assert_eq!(scaled(999_994_000_000.0, 2), "999.99B");
+        assert_eq!(scaled(-999_999.7, 2), "-1.00M");
+        assert_eq!(scaled(999.7, 2), "1.00K");
+        assert_eq!(scaled(999.4, 2), "999");
+    }
 
     #[test]
     fn money_reads_like_a_newspaper() {

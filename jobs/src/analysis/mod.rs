@@ -78,6 +78,9 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         years: &years,
         latest_balance: &latest_balance,
         never_reported_debt: !financials::ever_reported_debt(&book),
+        funding: (kind == sector::IndustryKind::Bank)
+            .then(|| financials::latest_funding(&book))
+            .flatten(),
     };
     let market = MarketInputs {
         kind,
@@ -158,6 +161,9 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         } else {
             format!("based on {answered} of 12")
         },
+        provisional: answered < record::PROVISIONAL_BELOW,
+        provisional_reason: (answered < record::PROVISIONAL_BELOW)
+            .then(|| provisional_reason(&questions, &years, prices.is_empty(), answered)),
         questions,
         market_value: series
             .iter()
@@ -185,16 +191,63 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         }),
         as_of,
         latest_filing_accession: report.map(|r| r.accession.clone()),
-        latest_annual_report: subs
-            .and_then(|s| s.latest_annual_report())
-            .map(|f| FilingRef {
-                accession_number: f.accession_number.clone(),
-                form: f.form.clone(),
-                filing_date: f.filing_date,
-                report_date: f.report_date,
-                primary_document: f.primary_document.clone(),
-            }),
+        latest_annual_report: annual_report_of(&years, subs),
     })
+}
+
+/// The annual report the fiscal-year figures come from: the filing of the latest fiscal
+/// year's revenue (or net income) as of the analysis date, not the newest 10-K in the filing
+/// list (Tesla's list has 2025 10-Ks, its figures end in 2022). The list only adds the
+/// primary document's name when it knows the accession.
+fn annual_report_of(
+    years: &[financials::FiscalYear],
+    subs: Option<&crate::market_data::Submissions>,
+) -> Option<FilingRef> {
+    let latest = years.last()?;
+    let figure = latest.revenue.as_ref().or(latest.net_income.as_ref())?;
+    let listed = subs.and_then(|s| s.filings.iter().find(|f| f.accession_number == figure.accn));
+    Some(FilingRef {
+        accession_number: figure.accn.clone(),
+        form: figure.form.clone(),
+        filing_date: Some(figure.filed),
+        report_date: Some(latest.end),
+        primary_document: listed
+            .map(|f| f.primary_document.clone())
+            .unwrap_or_default(),
+    })
+}
+
+/// One line saying why a score rests on few answers, from what was missing: prices (the
+/// market questions 7-9), a second fiscal year (the 3-year questions 1, 3 and 10), or else
+/// just the count.
+fn provisional_reason(
+    questions: &[QuestionResult],
+    years: &[financials::FiscalYear],
+    no_prices: bool,
+    answered: u8,
+) -> String {
+    let unanswered = |numbers: &[u8]| {
+        numbers.iter().all(|n| {
+            questions
+                .get(usize::from(*n - 1))
+                .is_some_and(|q| q.score.is_none())
+        })
+    };
+    let mut reasons = Vec::new();
+    if no_prices && unanswered(&[7, 8, 9]) {
+        reasons.push("no price history".to_string());
+    }
+    if unanswered(&[1, 3, 10]) {
+        reasons.push(match years.len() {
+            0 => "no annual report in the filings".to_string(),
+            1 => "only one year of filings".to_string(),
+            _ => "too few years of filings to compare".to_string(),
+        });
+    }
+    if reasons.is_empty() {
+        return format!("only {answered} of 12 questions could be answered");
+    }
+    reasons.join(" and ")
 }
 
 /// The spec's overall score: `round(sum / 120 x 100)` with all 12 answered, otherwise

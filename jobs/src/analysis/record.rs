@@ -22,6 +22,9 @@ pub const TITLES: [&str; 12] = [
     "Short Position",
 ];
 
+/// A score built on fewer answered questions than this is provisional.
+pub const PROVISIONAL_BELOW: u8 = 9;
+
 /// A score's colour band (per question: 7+ green, 5-6 yellow, below 5 red).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
@@ -72,6 +75,15 @@ pub struct AnalysisRecord {
     pub answered_questions: u8,
     /// "based on all 12 questions" or "based on N of 12".
     pub score_basis: String,
+    /// True when fewer than [`PROVISIONAL_BELOW`] of the 12 questions were answered: the score
+    /// is shown marked provisional and is not ranked in the Top 25. Records stored before the
+    /// flag existed read as not provisional; the daily refresh rewrites them.
+    #[serde(default)]
+    pub provisional: bool,
+    /// Why the score is provisional, in one line ("no price history", "only one year of
+    /// filings"); `None` when it is not.
+    #[serde(default)]
+    pub provisional_reason: Option<String>,
     pub questions: Vec<QuestionResult>,
     /// Market value and the $1000 investment over 3 years.
     pub market_value: Vec<MarketValuePoint>,
@@ -85,7 +97,8 @@ pub struct AnalysisRecord {
     pub forward_returns: Option<ForwardReturns>,
     pub as_of: NaiveDate,
     pub latest_filing_accession: Option<String>,
-    /// The latest annual report from the submissions list (for the notes and the 10-K text).
+    /// The annual report the fiscal-year figures came from, as of the analysis date (the
+    /// page's 10-K link). `primaryDocument` is empty when the filing list does not know it.
     pub latest_annual_report: Option<FilingRef>,
 }
 
@@ -255,7 +268,7 @@ pub struct ForwardReturns {
     pub govt_bond_return: f64,
 }
 
-/// A filing reference from the submissions list.
+/// A filing reference: accession, form and dates, plus the primary document when known.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FilingRef {

@@ -87,6 +87,20 @@ pub const REIT_DEBT_TO_CAPITAL: Rubric = Rubric {
     name: "debt / (debt + equity) % (REITs)",
     points: &[(20.0, 10.0), (40.0, 5.0), (60.0, 0.0)],
 };
+/// Q6 for insurers: debt over debt plus equity, in percent (financial leverage, what rating
+/// agencies watch). An insurer's cash and investments back its policies, so cash against debt
+/// would call a large, profitable insurer "a lot of IOUs". Around 20-30% is usual; above ~40%
+/// is stretched.
+pub const INSURER_DEBT_TO_CAPITAL: Rubric = Rubric {
+    name: "debt / (debt + equity) % (insurers)",
+    points: &[(15.0, 10.0), (30.0, 5.0), (45.0, 0.0)],
+};
+/// Q5 for banks: loans as a percent of deposits. Under ~60% the loans are amply funded by
+/// deposits; 85% is a normal bank; past 110% it leans on borrowed market money.
+pub const BANK_LOANS_TO_DEPOSITS: Rubric = Rubric {
+    name: "loans / deposits % (banks)",
+    points: &[(60.0, 10.0), (85.0, 5.0), (110.0, 0.0)],
+};
 /// Q7: average of earnings and FCF yields minus the 10-year Treasury, in points.
 pub const YIELD_SPREAD: Rubric = Rubric {
     name: "yield minus 10y pp",
@@ -129,6 +143,8 @@ pub const ALL: &[Rubric] = &[
     CASH_TO_DEBT,
     BANK_EQUITY_TO_ASSETS,
     REIT_DEBT_TO_CAPITAL,
+    INSURER_DEBT_TO_CAPITAL,
+    BANK_LOANS_TO_DEPOSITS,
     YIELD_SPREAD,
     FORWARD_SPREAD,
     RANGE_POSITION,

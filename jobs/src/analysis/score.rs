@@ -55,6 +55,8 @@ pub struct Fundamentals<'a> {
     pub latest_balance: &'a BalanceSheet,
     /// The company never reported any debt line.
     pub never_reported_debt: bool,
+    /// Banks: loans and deposits at the latest date with both (Q5's bank version).
+    pub funding: Option<(Figure, Figure)>,
 }
 
 /// How many fiscal years back the growth questions look.

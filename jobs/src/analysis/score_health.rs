@@ -53,7 +53,15 @@ pub fn q4_margins(f: &Fundamentals) -> Answer {
     let score = rubric::NET_MARGIN
         .score(margin)
         .map(|s| with_trend(s, change, 3.0));
-    let variant = if margin < 0.0 { "loss" } else { "" };
+    // "A fat wallet" is kept for margins at the rubric's top (20%+); a 10% margin lifted into
+    // green by its trend is healthy, not fat.
+    let variant = if margin < 0.0 {
+        "loss"
+    } else if margin >= 20.0 {
+        "fat"
+    } else {
+        ""
+    };
     Answer {
         score,
         metric: Some(margin),
@@ -66,6 +74,43 @@ pub fn q4_margins(f: &Fundamentals) -> Answer {
 }
 
 /// Q5: latest free-cash-flow margin, nudged by its trend. Not for banks.
+/// Q5 for banks: free cash flow means nothing for a bank (deposits flowing in and out are the
+/// business), so the question becomes its funding: loans as a percent of deposits. Lending
+/// out less than the deposits it holds means the loans are paid for by steady deposits, not
+/// by borrowed market money.
+fn bank_funding(f: &Fundamentals, chart: Chart) -> Answer {
+    let name = "loans / deposits %";
+    let Some((loans, deposits)) = f
+        .funding
+        .as_ref()
+        .filter(|(_, d)| d.value > 0.0 && d.value.is_finite())
+    else {
+        let mut answer = Answer::missing(name, chart, "");
+        answer.variant = "bank";
+        return answer;
+    };
+    let ratio = loans.value / deposits.value * 100.0;
+    let when = loans.end.to_string();
+    let (loans_figure, deposits_figure) = (Some(loans.clone()), Some(deposits.clone()));
+    let provenance = sources([
+        (format!("Loans {when}"), &loans_figure),
+        (format!("Deposits {when}"), &deposits_figure),
+    ]);
+    Answer {
+        score: rubric::BANK_LOANS_TO_DEPOSITS.score(ratio),
+        metric: Some(ratio),
+        metric_name: name,
+        chart,
+        provenance,
+        vars: Vars::from([
+            ("ratio", pct(ratio)),
+            ("loans", money(loans.value)),
+            ("deposits", money(deposits.value)),
+        ]),
+        variant: "bank",
+    }
+}
+
 pub fn q5_cash_flows(f: &Fundamentals) -> Answer {
     let rows = chart_years(f.years)
         .iter()
@@ -79,9 +124,7 @@ pub fn q5_cash_flows(f: &Fundamentals) -> Answer {
     let chart = Chart::CashFlows { rows };
     let name = "free cash flow margin %";
     if f.kind == IndustryKind::Bank {
-        let mut answer = Answer::missing(name, chart, "");
-        answer.variant = "bank";
-        return answer;
+        return bank_funding(f, chart);
     }
     let fcf_margin = |y: &FiscalYear| y.percent_of_sales(y.free_cash_flow());
     let Some(latest) = f.years.iter().rev().find(|y| fcf_margin(y).is_some()) else {
@@ -191,7 +234,14 @@ pub fn q6_cash_debt(f: &Fundamentals) -> Answer {
                 variant: "bank",
             }
         }
-        IndustryKind::Reit => {
+        // Landlords borrow by design, and an insurer's cash and investments stand behind its
+        // policies, not its debt: both are graded on financial leverage instead.
+        IndustryKind::Reit | IndustryKind::Insurer => {
+            let (rubric, variant) = if f.kind == IndustryKind::Reit {
+                (rubric::REIT_DEBT_TO_CAPITAL, "reit")
+            } else {
+                (rubric::INSURER_DEBT_TO_CAPITAL, "insurer")
+            };
             let name = "debt / (debt + equity) %";
             prov(format!("Equity {when}"), &b.equity, &mut provenance);
             let Some(ratio) = debt
@@ -207,13 +257,13 @@ pub fn q6_cash_debt(f: &Fundamentals) -> Answer {
             };
             vars.insert("ratio", pct(ratio));
             Answer {
-                score: rubric::REIT_DEBT_TO_CAPITAL.score(ratio),
+                score: rubric.score(ratio),
                 metric: Some(ratio),
                 metric_name: name,
                 chart,
                 provenance,
                 vars,
-                variant: "reit",
+                variant,
             }
         }
         _ => {
@@ -249,5 +299,120 @@ pub fn q6_cash_debt(f: &Fundamentals) -> Answer {
                 variant,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{
+        facts::Figure,
+        financials::{BalanceSheet, FiscalYear},
+    };
+
+    fn figure(value: f64) -> Option<Figure> {
+        Some(Figure {
+            value,
+            concept: "us-gaap:X".into(),
+            unit: "USD".into(),
+            start: None,
+            end: "2025-12-31".parse().unwrap(),
+            form: "10-K".into(),
+            filed: "2026-02-20".parse().unwrap(),
+            accn: "0000000000-26-000001".into(),
+            first_filed: "2026-02-20".parse().unwrap(),
+        })
+    }
+
+    fn year(end: &str, revenue: f64, net_income: f64) -> FiscalYear {
+        let at = |value: f64| {
+            figure(value).map(|f| Figure {
+                end: end.parse().unwrap(),
+                ..f
+            })
+        };
+        FiscalYear {
+            label: crate::analysis::financials::fiscal_label(end.parse().unwrap()),
+            end: end.parse().unwrap(),
+            revenue: at(revenue),
+            expenses: None,
+            net_income: at(net_income),
+            gross_profit: None,
+            operating_cf: None,
+            investing_cf: None,
+            capex: None,
+            depreciation: None,
+            eps_diluted: None,
+            diluted_shares: None,
+            balance: BalanceSheet::default(),
+        }
+    }
+
+    fn margin_comment(then: f64, now: f64) -> (Option<u8>, String) {
+        let years = [
+            year("2022-12-31", 100.0, then),
+            year("2023-12-31", 100.0, then),
+            year("2024-12-31", 100.0, now),
+            year("2025-12-31", 100.0, now),
+        ];
+        let balance = BalanceSheet::default();
+        let answer = q4_margins(&Fundamentals {
+            kind: IndustryKind::General,
+            years: &years,
+            latest_balance: &balance,
+            never_reported_debt: false,
+            funding: None,
+        });
+        let score = answer.score.map(|s| s.clamp(0.0, 10.0).round() as u8);
+        (
+            score,
+            crate::analysis::comments::comment(4, score, answer.variant, &answer.vars),
+        )
+    }
+
+    #[test]
+    fn margin_words_match_the_margin() {
+        // 10% net margin, up from 5%: green thanks to the trend, healthy but not "fat".
+        let (score, text) = margin_comment(5.0, 10.0);
+        assert_eq!(score, Some(7));
+        assert!(!text.contains("fat wallet"), "{text}");
+        assert!(text.contains("healthy"), "{text}");
+        // 27%: a fat wallet.
+        let (score, text) = margin_comment(27.0, 27.0);
+        assert_eq!(score, Some(10));
+        assert!(text.contains("fat wallet"), "{text}");
+        // 3%: thin soup.
+        let (_, text) = margin_comment(3.0, 3.0);
+        assert!(text.contains("thin soup"), "{text}");
+    }
+
+    #[test]
+    fn insurers_are_graded_on_leverage_not_cash_against_debt() {
+        // A large profitable insurer: little cash on the balance sheet (its investments back
+        // the policies), debt 40 against equity 160.
+        let balance = BalanceSheet {
+            date: "2025-12-31".parse().ok(),
+            cash: figure(5.0),
+            short_term_investments: None,
+            debt: figure(40.0),
+            equity: figure(160.0),
+            assets: figure(900.0),
+        };
+        let grade = |kind| {
+            q6_cash_debt(&Fundamentals {
+                kind,
+                years: &[],
+                latest_balance: &balance,
+                never_reported_debt: false,
+                funding: None,
+            })
+        };
+        let insurer = grade(IndustryKind::Insurer);
+        assert_eq!(insurer.metric, Some(20.0));
+        // 20% sits between 15% (10) and 30% (5): 8.33.
+        assert!((insurer.score.unwrap() - 25.0 / 3.0).abs() < 1e-9);
+        assert_eq!(insurer.variant, "insurer");
+        // Under the general rule the same company would be "a lot of IOUs".
+        assert!(grade(IndustryKind::General).score.unwrap() < 1.0);
     }
 }

@@ -105,7 +105,9 @@ pub fn q11_ownership(m: &MarketInputs) -> Answer {
     let chart = Chart::Ownership {
         insiders_pct: Some(insiders),
         institutions_pct: None,
-        retail_pct: Some(100.0 - insiders),
+        // Institutions are unknown here, so "retail" would be everyone but the insiders:
+        // left unknown rather than drawn as a retail share it is not.
+        retail_pct: None,
         estimated: true,
     };
     let vars = Vars::from([
@@ -159,6 +161,50 @@ pub fn q12_short(short: Option<&ShortInterest>) -> Answer {
         chart,
         provenance: Vec::new(),
         vars,
-        variant: "",
+        // "Hardly anybody" only where that is true: under 2% of the float (the spec's chart
+        // marks 1% low and 5% high; 3.7% is nearer high than low).
+        variant: if value < 2.0 { "low" } else { "" },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{comments::comment, record::Band};
+
+    fn said(pct_of_float: f64) -> (Band, String) {
+        let short = ShortInterest {
+            symbol: "X".into(),
+            settlement_date: None,
+            shares_short: None,
+            short_pct_of_float: Some(pct_of_float),
+            float_shares: None,
+        };
+        let answer = q12_short(Some(&short));
+        let score = answer.score.map(|s| s.round() as u8);
+        (
+            Band::of_question(score.unwrap()),
+            comment(12, score, answer.variant, &answer.vars),
+        )
+    }
+
+    #[test]
+    fn short_interest_words_match_the_level() {
+        // 0.5%: green and truly low.
+        let (band, text) = said(0.5);
+        assert_eq!(band, Band::Green);
+        assert!(text.contains("Hardly anybody"), "{text}");
+        // 3.7%: still green by the rubric, but near the 5% "high" mark: no "hardly anybody".
+        let (band, text) = said(3.7);
+        assert_eq!(band, Band::Green);
+        assert!(!text.contains("Hardly anybody"), "{text}");
+        assert!(text.contains("3.7%") && text.contains("5% mark"), "{text}");
+        // 6%: yellow, doubts; 20%: red, the roof leaks.
+        let (band, text) = said(6.0);
+        assert_eq!(band, Band::Yellow);
+        assert!(text.contains("doubts"), "{text}");
+        let (band, text) = said(20.0);
+        assert_eq!(band, Band::Red);
+        assert!(text.contains("roof leaks"), "{text}");
     }
 }

@@ -48,6 +48,30 @@ pub fn split_adjusted(mut figures: Vec<Figure>) -> Vec<Figure> {
     figures
 }
 
+/// Fiscal years' weighted-average diluted shares on today's basis. Splits are detected on
+/// every diluted count filed, 10-Qs included, so a split after the last 10-K still restates
+/// the fiscal years: Tesla's 3-for-1 of August 2022 first shows in the Q3 2022 10-Q, and
+/// its snapshot has no later 10-K.
+pub fn annual_diluted(book: &FactBook) -> Vec<Figure> {
+    let counts: Vec<Figure> = book
+        .merged(c::DILUTED_SHARES)
+        .into_iter()
+        .filter(|f| {
+            matches!(
+                f.kind(),
+                PeriodKind::Quarter
+                    | PeriodKind::HalfYear
+                    | PeriodKind::NineMonths
+                    | PeriodKind::Year
+            )
+        })
+        .collect();
+    split_adjusted(counts)
+        .into_iter()
+        .filter(|f| f.kind() == PeriodKind::Year && f.from_annual_report())
+        .collect()
+}
+
 /// Shares outstanding over time (cover page and balance sheet; diluted weighted averages when
 /// neither is reported), restated across splits, oldest first.
 pub fn share_history(book: &FactBook) -> Vec<Figure> {

@@ -95,15 +95,7 @@ impl Assistant {
     /// Answers one message; see the module docs for the order of steps.
     #[tracing::instrument(skip_all, err, fields(user_id = input.user_id))]
     pub async fn send(&self, input: ChatInput) -> Result<ReplyText, ChatError> {
-        let message = input.message.trim().to_string();
-        if message.is_empty() {
-            return Err(ChatError::Invalid(EMPTY_MESSAGE.into()));
-        }
-        if message.chars().count() > MESSAGE_MAX_CHARS {
-            return Err(ChatError::Invalid(format!(
-                "Please keep a question under {MESSAGE_MAX_CHARS} characters."
-            )));
-        }
+        let message = checked_message(&input.message)?;
         let symbol = input.symbol.as_ref().map(|s| s.as_str().to_string());
         let grounding_base = match &symbol {
             Some(s) => self.stock_grounding(s).await?,
@@ -222,11 +214,64 @@ impl Assistant {
         Ok(None)
     }
 
+    /// The admin's chat test (`/admin/chat-test`, issue 12): the grounding, retrieval and
+    /// provider of [`Assistant::send`], but no query is spent and nothing is logged (it is a
+    /// check of the engine, not a conversation); the whole reply at once.
+    pub async fn test_reply(
+        &self,
+        symbol: &TickerSymbol,
+        message: &str,
+        history: &[ChatTurn],
+    ) -> Result<String, ChatError> {
+        let message = checked_message(message)?;
+        let mut grounding = self.stock_grounding(symbol.as_str()).await?;
+        grounding.passages = self
+            .retriever
+            .passages(symbol.as_str(), &message, TOP_K)
+            .await?;
+        let request = ChatRequest {
+            message,
+            history: trimmed_history(history),
+            grounding: Arc::new(grounding),
+        };
+        let mut stream = self
+            .provider
+            .reply(request)
+            .await
+            .map_err(|e| ChatError::Provider(e.to_string()))?;
+        let mut answer = String::new();
+        while let Some(event) = stream.next().await {
+            match event {
+                Ok(ReplyEvent::Text(text)) => answer.push_str(&text),
+                Ok(ReplyEvent::Usage(_)) => {}
+                Err(err) => return Err(ChatError::Provider(err.to_string())),
+            }
+        }
+        if answer.trim().is_empty() {
+            return Err(ChatError::Provider("the reply was empty".into()));
+        }
+        Ok(answer)
+    }
+
     async fn refund(&self, user_id: i64, spent: SpentQuery, at: chrono::DateTime<Utc>) {
         if let Err(err) = self.store.refund_chat_query(user_id, spent, at).await {
             tracing::error!(%err, user_id, "could not refund a chat query");
         }
     }
+}
+
+/// The message trimmed, or why it cannot be sent (empty, or over the length limit).
+fn checked_message(raw: &str) -> Result<String, ChatError> {
+    let message = raw.trim().to_string();
+    if message.is_empty() {
+        return Err(ChatError::Invalid(EMPTY_MESSAGE.into()));
+    }
+    if message.chars().count() > MESSAGE_MAX_CHARS {
+        return Err(ChatError::Invalid(format!(
+            "Please keep a question under {MESSAGE_MAX_CHARS} characters."
+        )));
+    }
+    Ok(message)
 }
 
 /// The newest turns, each cut to the message limit.

@@ -54,16 +54,22 @@ impl JobHandler for AnalyzeStock {
         let company = store.find_ticker(&self.symbol).await?.ok_or_else(|| {
             JobError::permanent(format!("{} is not in the SEC's ticker list", self.symbol))
         })?;
-        let filings = sources
-            .filings(&self.symbol, company.cik as u64)
-            .await
-            .map_err(|err| match err {
-                SourceError::NotFound => JobError::permanent(format!(
-                    "The SEC has no financial statements for {}",
+        let filings = match sources.filings(&self.symbol, company.cik as u64).await {
+            Ok(filings) => filings,
+            Err(SourceError::NotFound) => {
+                // Stored like any unanalysable company: repeat visits get the reason at once,
+                // and the request that asked is given its analysis back.
+                let message = format!(
+                    "The SEC has no financial statements for {}, so there is nothing for me to score. Try a company that files 10-Ks, such as AAPL or MSFT.",
                     self.symbol
-                )),
-                other => JobError::from(other),
-            })?;
+                );
+                store
+                    .save_failed_analysis(&self.symbol, &message, Utc::now())
+                    .await?;
+                return Err(JobError::permanent(message));
+            }
+            Err(other) => return Err(JobError::from(other)),
+        };
 
         stage(1, "Sorting annual and quarterly figures".into()).await;
         let annual = filings
@@ -120,9 +126,14 @@ impl JobHandler for AnalyzeStock {
 /// What the page says when a company cannot be scored (stored, so repeat visits get it fast).
 pub fn not_analysable_message(symbol: &str, err: &AnalysisError) -> String {
     match err {
-        AnalysisError::NotSupported(why) => format!("I can't score {symbol} yet: {why}."),
-        AnalysisError::NotEnoughData(_) => {
-            format!("The filings don't tell me enough to grade {symbol}, so I won't pretend.")
+        AnalysisError::NotSupported(why) if why.contains("IFRS") => format!(
+            "I can't score {symbol} yet: it reports under IFRS, not US GAAP. IFRS filers are coming; until then, try a US filer such as AAPL or MSFT."
+        ),
+        AnalysisError::NotSupported(why) => {
+            format!("I can't score {symbol} yet: {why}. Try a US filer such as AAPL or MSFT.")
         }
+        AnalysisError::NotEnoughData(_) => format!(
+            "The filings don't tell me enough to grade {symbol}, so I won't pretend. Try a company with a few years of 10-Ks, such as AAPL or MSFT."
+        ),
     }
 }

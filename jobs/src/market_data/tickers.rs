@@ -79,12 +79,19 @@ pub fn parse_exchange_file(bytes: &[u8]) -> Result<Vec<TickerEntry>, TickerListE
         .collect())
 }
 
-/// Parses `company_tickers.json`.
+/// Parses `company_tickers.json`, in SEC's order (by company size: the keys "0", "1", ...
+/// count up, and the position is the search's prominence signal).
 pub fn parse_plain_file(bytes: &[u8]) -> Result<Vec<TickerEntry>, TickerListError> {
-    let file: std::collections::BTreeMap<String, PlainEntry> =
+    let file: std::collections::HashMap<String, PlainEntry> =
         serde_json::from_slice(bytes).map_err(|err| TickerListError::Format(err.to_string()))?;
-    Ok(file
-        .into_values()
+    let mut rows: Vec<(u64, PlainEntry)> = file
+        .into_iter()
+        .map(|(key, entry)| (key.parse().unwrap_or(u64::MAX), entry))
+        .collect();
+    rows.sort_by_key(|(position, _)| *position);
+    Ok(rows
+        .into_iter()
+        .map(|(_, entry)| entry)
         .filter_map(|e| {
             Some(TickerEntry {
                 ticker: normalize_ticker(&e.ticker)?,
@@ -127,9 +134,14 @@ mod tests {
 
     #[test]
     fn parses_the_plain_format() {
-        let raw = br#"{"0":{"cik_str":789019,"ticker":"MSFT","title":"MICROSOFT CORP"}}"#;
+        let raw = br#"{"10":{"cik_str":1,"ticker":"SMALL","title":"SMALL CO"},
+            "0":{"cik_str":789019,"ticker":"MSFT","title":"MICROSOFT CORP"},
+            "2":{"cik_str":2,"ticker":"MID","title":"MID CO"}}"#;
         let list = parse_plain_file(raw).unwrap();
         assert_eq!(list[0].cik, 789019);
         assert_eq!(list[0].name, "MICROSOFT CORP");
+        // SEC's order by size, not the keys' alphabetical order ("10" < "2").
+        let tickers: Vec<&str> = list.iter().map(|e| e.ticker.as_str()).collect();
+        assert_eq!(tickers, ["MSFT", "MID", "SMALL"]);
     }
 }

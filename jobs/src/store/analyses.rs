@@ -7,7 +7,10 @@ use serde::Serialize;
 use sqlx::types::Json;
 
 use super::{Store, StoreResult};
-use crate::analysis::AnalysisRecord;
+use crate::{
+    analysis::{AnalysisRecord, record::PROVISIONAL_BELOW},
+    securities::{SecurityKind, classify},
+};
 
 /// The latest analysis of a symbol.
 #[derive(Debug, Clone)]
@@ -152,10 +155,41 @@ impl Store {
         Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
     }
 
-    /// The highest scores (ties: more questions answered first), with company names.
+    /// The Top 25: the highest scores (ties: more questions answered first), with company
+    /// names. Only scores on at least [`PROVISIONAL_BELOW`] answered questions are ranked
+    /// (provisional ones are left out, see `docs/scoring.md`), one row per company (share
+    /// classes of one issuer count once, the best-ranked first), and never a security that
+    /// is not common stock (a preferred analysed before that rule existed, say).
     pub async fn top_stocks(&self, limit: i64) -> StoreResult<Vec<TopStock>> {
-        let sql = "SELECT symbol, score, COALESCE(company_name, symbol) AS company_name FROM stock_analysis_records
-                   WHERE score IS NOT NULL ORDER BY score DESC, answered_questions DESC, symbol LIMIT $1";
-        Ok(with_pool!(self, pool => sqlx::query_as(sql).bind(limit).fetch_all(pool).await?))
+        let sql =
+            "SELECT r.symbol, r.score, COALESCE(r.company_name, r.symbol) AS company_name, t.cik
+                   FROM stock_analysis_records r LEFT JOIN tickers t ON t.ticker = r.symbol
+                   WHERE r.score IS NOT NULL AND r.answered_questions >= $1
+                   ORDER BY r.score DESC, r.answered_questions DESC, r.symbol";
+        let rows: Vec<(String, i32, String, Option<i64>)> = with_pool!(self, pool => sqlx::query_as(sql)
+            .bind(i32::from(PROVISIONAL_BELOW))
+            .fetch_all(pool)
+            .await?);
+        let mut companies = std::collections::HashSet::new();
+        let mut top = Vec::new();
+        for (symbol, score, company_name, cik) in rows {
+            if top.len() as i64 >= limit {
+                break;
+            }
+            if let Some(cik) = cik {
+                let issuer = self.issuer_tickers(cik).await?;
+                if matches!(classify(&symbol, &issuer), SecurityKind::NotCommon { .. })
+                    || !companies.insert(cik)
+                {
+                    continue;
+                }
+            }
+            top.push(TopStock {
+                symbol,
+                score,
+                company_name,
+            });
+        }
+        Ok(top)
     }
 }

@@ -145,7 +145,8 @@ impl Store {
                     .fetch_optional(&mut *tx)
                     .await?
             } else {
-                None
+                // 0 turns the ceiling off.
+                Some(0)
             };
             if ip_counted.is_none() {
                 tx.rollback().await?;

@@ -43,6 +43,7 @@ mod error;
 pub mod notes;
 pub mod outbox;
 pub mod progress;
+pub mod refunds;
 pub mod resets;
 pub mod sessions;
 pub mod tickers;
@@ -52,6 +53,9 @@ pub mod users;
 pub mod chat_credits;
 pub mod chat_log;
 pub mod passages;
+// The admin area (issue 12).
+pub mod notes_admin;
+pub mod storage;
 // Batch re-analysis (issue 13).
 pub mod batches;
 

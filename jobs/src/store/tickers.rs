@@ -22,34 +22,50 @@ pub struct TickerRow {
     pub exchange: Option<String>,
 }
 
+/// A directory row with its search signals.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DirectoryEntry {
+    pub ticker: String,
+    pub cik: i64,
+    pub name: String,
+    pub exchange: Option<String>,
+    /// Position in SEC's list (ordered by company size); `None` for rows loaded before ranks.
+    pub rank: Option<i32>,
+}
+
 impl Store {
     /// Replaces the directory with `entries` in one transaction, so searches never see a
     /// half-loaded list. Returns the number of tickers stored.
     #[tracing::instrument(skip_all, err, fields(count = entries.len()))]
     pub async fn replace_tickers(&self, entries: &[TickerEntry]) -> StoreResult<u64> {
         // Bind parameters per statement are limited (SQLite 32766), so insert in chunks.
+        // `entries` must be in SEC's order (by company size): a ticker's position is its rank.
         const CHUNK: usize = 500;
         with_pool!(self, pool => {{
                 let mut tx = pool.begin().await?;
                 sqlx::query("DELETE FROM tickers").execute(&mut *tx).await?;
                 let mut stored = 0;
-                for chunk in entries.chunks(CHUNK) {
-                    let mut sql = String::from("INSERT INTO tickers (ticker, cik, name, exchange) VALUES ");
+                for (chunk_index, chunk) in entries.chunks(CHUNK).enumerate() {
+                    let stored_rows = chunk_index * CHUNK;
+                    let mut sql = String::from("INSERT INTO tickers (ticker, cik, name, exchange, rank) VALUES ");
                     for i in 0..chunk.len() {
-                        let n = i * 4;
+                        let n = i * 5;
                         if i > 0 {
                             sql.push(',');
                         }
-                        sql.push_str(&format!("(${}, ${}, ${}, ${})", n + 1, n + 2, n + 3, n + 4));
+                        sql.push_str(&format!("(${}, ${}, ${}, ${}, ${})", n + 1, n + 2, n + 3, n + 4, n + 5));
                     }
                     sql.push_str(" ON CONFLICT (ticker) DO NOTHING");
                     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
-                    for entry in chunk {
+                    for (offset, entry) in chunk.iter().enumerate() {
+                        // SEC's list is ordered by company size: its position is the rank.
+                        let rank = i32::try_from(stored_rows + offset).unwrap_or(i32::MAX);
                         query = query
                             .bind(&entry.ticker)
                             .bind(entry.cik)
                             .bind(&entry.name)
-                            .bind(&entry.exchange);
+                            .bind(&entry.exchange)
+                            .bind(rank);
                     }
                     stored += query.execute(&mut *tx).await?.rows_affected();
                 }
@@ -64,12 +80,28 @@ impl Store {
         Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
     }
 
+    /// The whole directory with what search ranks by (exchange, position in SEC's list), in
+    /// SEC's order (tickers loaded before ranks existed last).
+    pub async fn ticker_directory(&self) -> StoreResult<Vec<DirectoryEntry>> {
+        let sql = "SELECT ticker, cik, name, exchange, rank FROM tickers
+            ORDER BY CASE WHEN rank IS NULL THEN 1 ELSE 0 END, rank, ticker";
+        Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
+    }
+
     /// Finds one company by its ticker (case-insensitive).
     #[tracing::instrument(skip(self), err)]
     pub async fn find_ticker(&self, ticker: &str) -> StoreResult<Option<TickerRow>> {
         let sql = "SELECT ticker, cik, name, exchange FROM tickers WHERE ticker = $1";
         let ticker = ticker.trim().to_uppercase();
         Ok(with_pool!(self, pool => sqlx::query_as(sql).bind(&ticker).fetch_optional(pool).await?))
+    }
+
+    /// All tickers of the company `cik`, its main listing first (SEC's order; tickers loaded
+    /// before ranks existed last, alphabetically).
+    pub async fn issuer_tickers(&self, cik: i64) -> StoreResult<Vec<String>> {
+        let sql = "SELECT ticker FROM tickers WHERE cik = $1
+            ORDER BY CASE WHEN rank IS NULL THEN 1 ELSE 0 END, rank, ticker";
+        Ok(with_pool!(self, pool => sqlx::query_scalar(sql).bind(cik).fetch_all(pool).await?))
     }
 
     /// Whether the directory was loaded today (UTC): the scheduler refreshes it daily.

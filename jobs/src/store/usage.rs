@@ -40,9 +40,12 @@ pub fn utc_day_start(now: DateTime<Utc>) -> DateTime<Utc> {
 
 impl Store {
     /// Records that user `user_id` opens `symbol` and decides whether they may. Reopening a
-    /// symbol already viewed today (UTC) is free; a new one uses one of `daily_limit`
-    /// analyses through one guarded upsert, so concurrent requests cannot pass the cap. Each
-    /// allowed call is recorded as a view.
+    /// symbol already counted today (UTC) is free; a new one uses one of `daily_limit`
+    /// analyses. One transaction claims the (user, symbol, day) row and makes the guarded
+    /// increment, so of many concurrent requests for one new symbol exactly one counts it,
+    /// and concurrent requests for different symbols cannot pass the cap. Each allowed call is
+    /// recorded as a view. A failed analysis gives its count back
+    /// ([`Store::refund_user_analysis`]).
     #[tracing::instrument(skip(self), err)]
     pub async fn record_user_analysis(
         &self,
@@ -52,34 +55,53 @@ impl Store {
         now: DateTime<Utc>,
     ) -> StoreResult<DailyOutcome> {
         let day = utc_day_start(now);
-        let seen_sql = "SELECT COUNT(*) FROM stock_views WHERE user_id = $1 AND symbol = $2 AND viewed_at >= $3";
-        let seen: i64 = with_pool!(self, pool => sqlx::query_scalar(seen_sql)
-            .bind(user_id)
-            .bind(symbol)
-            .bind(day)
-            .fetch_one(pool)
-            .await?);
-        let outcome = if seen > 0 {
-            DailyOutcome::AlreadyViewedToday {
-                count: self.analyses_today(user_id, now).await?,
-            }
-        } else if daily_limit <= 0 {
-            DailyOutcome::LimitReached
-        } else {
-            let sql = "INSERT INTO api_usage (user_id, count, reset_date, reset_date_only) VALUES ($1, 1, $2, $3)
-                ON CONFLICT (user_id, reset_date_only) DO UPDATE SET count = api_usage.count + 1
-                WHERE api_usage.count < $4 RETURNING count";
-            let counted: Option<i32> = with_pool!(self, pool => sqlx::query_scalar(sql)
+        let claim = "INSERT INTO user_daily_symbols (user_id, symbol, day) VALUES ($1, $2, $3)
+            ON CONFLICT (user_id, symbol, day) DO NOTHING";
+        let count = "INSERT INTO api_usage (user_id, count, reset_date, reset_date_only) VALUES ($1, 1, $2, $3)
+            ON CONFLICT (user_id, reset_date_only) DO UPDATE SET count = api_usage.count + 1
+            WHERE api_usage.count < $4 RETURNING count";
+        let outcome = with_pool!(self, pool => {{
+            // The claim is a write, so a SQLite transaction takes the write lock at once.
+            let mut tx = pool.begin().await?;
+            let claimed = sqlx::query(claim)
                 .bind(user_id)
-                .bind(now)
+                .bind(symbol)
                 .bind(day)
-                .bind(daily_limit)
-                .fetch_optional(pool)
-                .await?);
-            match counted {
-                Some(count) => DailyOutcome::Counted { count },
-                None => DailyOutcome::LimitReached,
+                .execute(&mut *tx)
+                .await?
+                .rows_affected()
+                == 1;
+            if !claimed {
+                tx.commit().await?;
+                None
+            } else if daily_limit <= 0 {
+                tx.rollback().await?;
+                Some(DailyOutcome::LimitReached)
+            } else {
+                let counted: Option<i32> = sqlx::query_scalar(count)
+                    .bind(user_id)
+                    .bind(now)
+                    .bind(day)
+                    .bind(daily_limit)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                match counted {
+                    Some(count) => {
+                        tx.commit().await?;
+                        Some(DailyOutcome::Counted { count })
+                    }
+                    None => {
+                        tx.rollback().await?;
+                        Some(DailyOutcome::LimitReached)
+                    }
+                }
             }
+        }});
+        let outcome = match outcome {
+            Some(outcome) => outcome,
+            None => DailyOutcome::AlreadyViewedToday {
+                count: self.analyses_today(user_id, now).await?,
+            },
         };
         // A view counts once per user, stock and day (trending must not be pushed by one
         // visitor reopening a stock; a repeat view writes nothing).

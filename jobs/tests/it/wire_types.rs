@@ -6,6 +6,7 @@ use jobs::{
     analysis::{AnalysisRecord, record::FilingRef},
     batch::{BatchResult, BatchStatus, CanStart},
     check_wire_types,
+    store::storage::KvStock,
     store::{
         analyses::TopStock, apalis::JobStatus, content::ContentItem, notes::StockNotes,
         progress::Progress, tickers::TickerHit, usage::ViewCount,
@@ -24,6 +25,7 @@ fn wire_types_match_the_rust_types() {
         Progress,
         TickerHit,
         ViewCount,
+        KvStock,
         BatchStatus,
         CanStart,
         BatchResult,

@@ -27,4 +27,19 @@ export default [
       assert.equal(await page.getByRole('listbox').count(), 0, 'dropdown should hide after a pick');
     },
   },
+  {
+    name: 'search: type "apple", press Enter, land on AAPL',
+    async fn(ctx) {
+      const { page, baseUrl, expectNoConsoleErrors } = ctx;
+      await requireEndpoints(baseUrl, ['/api/tickers/search']);
+      await allowMissing(ctx, ['/api/top-stocks', '/api/content']);
+      await page.goto(`${baseUrl}/`);
+      const box = page.getByRole('combobox', { name: /Search for a stock/ });
+      await box.pressSequentially('apple', { delay: 20 });
+      await box.press('Enter');
+      await page.waitForURL(/\/stock\/AAPL$/);
+      await page.getByRole('heading', { level: 1, name: 'AAPL Stock Analysis' }).waitFor();
+      expectNoConsoleErrors();
+    },
+  },
 ];

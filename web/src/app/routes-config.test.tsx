@@ -8,6 +8,7 @@ import { SIGNED_OUT, stubFetch } from '@/testing/fake-api';
 const adminApi = {
   '/api/user': { status: 200, body: { username: 'admin@example.com', isAdmin: true } },
   '/healthz': { status: 200, body: { status: 'ok', version: '0.1.0' } },
+  '/api/admin/kv-stocks': { status: 200, body: [] },
 };
 
 // Every route of spec 000 section 2 and spec 001 section 2, written out by hand

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { AdminRoute } from '@/features/auth/components/admin-route';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 
@@ -55,12 +56,17 @@ export const routes: RouteObject[] = [
       {
         Component: AdminRoute,
         children: [
-          page(paths.admin.root.path, 'Stock Analysis Admin'),
-          { path: paths.admin.batch.path, lazy: () => import('./routes/admin-batch') },
-          page(paths.admin.newsletter.path, 'Newsletter Generator'),
-          page(paths.admin.trends.path, 'Quarterly Score Trends'),
-          page(paths.admin.chatTest.path, 'Admin Chat Test'),
-          page(paths.admin.kv.path, 'Admin Storage Overview'),
+          {
+            Component: AdminLayout,
+            children: [
+              { path: paths.admin.root.path, lazy: () => import('./routes/admin/notes') },
+              { path: paths.admin.batch.path, lazy: () => import('./routes/admin/batch') },
+              page(paths.admin.newsletter.path, 'Newsletter Generator'),
+              page(paths.admin.trends.path, 'Quarterly Score Trends'),
+              { path: paths.admin.chatTest.path, lazy: () => import('./routes/admin/chat-test') },
+              { path: paths.admin.kv.path, lazy: () => import('./routes/admin/storage') },
+            ],
+          },
         ],
       },
       { path: paths.notFound.path, lazy: () => import('./routes/not-found') },

@@ -29,3 +29,8 @@ export type BatchStocks = Record<string, BatchScoreOut>;
 export type { ChatUsageOut as ChatUsage } from './generated/ChatUsageOut';
 /** Error bodies of the chat calls: `{error, message, code}`. */
 export type { ChatErrorOut } from './generated/ChatErrorOut';
+
+// The admin area (issue 12).
+export type { NotesCreatedOut } from './generated/NotesCreatedOut';
+export type { KvStock } from './generated/KvStock';
+export type { ChatTestOut } from './generated/ChatTestOut';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { compact, money, pct, relativeTime, shortDate } from './format';
+import { axisMoney, compact, money, pct, relativeTime, shortDate, ZERO_BASED_DOMAIN } from './format';
 
 describe('format', () => {
   it('money uses compact suffixes', () => {
@@ -19,5 +19,23 @@ describe('format', () => {
     const now = new Date('2025-05-10T12:00:00Z');
     expect(relativeTime('2025-05-07T12:00:00Z', now)).toBe('3 days ago');
     expect(relativeTime('2025-05-10T11:00:00Z', now)).toBe('1 hour ago');
+  });
+});
+
+describe('axis ticks', () => {
+  it('never repeat or round to the wrong unit (Meta market value: 0 to 2T)', () => {
+    const ticks = [0, 500e9, 1e12, 1.5e12, 2e12].map(axisMoney);
+    expect(ticks).toEqual(['$0', '$500B', '$1T', '$1.5T', '$2T']);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    expect([-150e9, -100e9, -50e9, 0].map(axisMoney)).toEqual(['-$150B', '-$100B', '-$50B', '$0']);
+    expect(axisMoney(2.25e9)).toBe('$2.25B');
+  });
+
+  it('a value axis always holds zero and never collapses to one value', () => {
+    const [low, high] = ZERO_BASED_DOMAIN;
+    // JPM's operating cash flow, one repeated value: -$148B.
+    expect([low(-147.8e9), high(-147.8e9)]).toEqual([-147.8e9, 1]);
+    expect([low(5e9), high(5e9)]).toEqual([0, 5e9]);
+    expect([low(0), high(0)]).toEqual([0, 1]);
   });
 });

@@ -18,6 +18,30 @@ export function money(value: number | null | undefined, decimals = 1): string {
   return `${sign}$${abs.toFixed(decimals === 0 ? 0 : 2)}`;
 }
 
+/**
+ * An axis tick in money: as many decimals as the tick needs to be exact (at most 3), so
+ * neighbouring ticks never print the same ("$1T, $1.5T, $2T", not "$1T, $2T, $2T").
+ */
+export function axisMoney(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const abs = Math.abs(value);
+  const size = SUFFIXES.find(([s]) => abs >= s)?.[0] ?? 1;
+  const scaled = abs / size;
+  let decimals = 0;
+  while (decimals < 3 && Math.abs(Number(scaled.toFixed(decimals)) - scaled) > 1e-9 * Math.max(1, scaled)) decimals++;
+  return money(value, size === 1 && decimals > 0 ? 2 : decimals);
+}
+
+/**
+ * A value axis domain that always holds zero and never collapses: bars start at zero, and a
+ * series of one repeated value (JPM's cash flows) still gets a range instead of five equal ticks.
+ */
+export const ZERO_BASED_DOMAIN: [(min: number) => number, (max: number) => number] = [
+  (min) => Math.min(0, min),
+  // `|| 1`: an all-zero series would make [0, 0].
+  (max) => Math.max(0, max) || 1,
+];
+
 /** 1.2B, 350.0M (share counts) */
 export function compact(value: number | null | undefined, decimals = 1): string {
   if (value == null || !Number.isFinite(value)) return 'n/a';

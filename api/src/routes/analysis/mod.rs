@@ -15,6 +15,7 @@ use axum::{
 use jobs::{
     analysis_request::{self, Outcome},
     handlers::analyze_stock::AnalyzeStock,
+    securities::{self, SecurityKind},
     store::notes::StockNotes,
     symbol::TickerSymbol,
 };
@@ -58,16 +59,36 @@ struct WaitParams {
     wait: Option<u64>,
 }
 
-/// Validates the ticker and finds the company; unknown tickers answer 404 before any usage
-/// is counted, so a typo costs no try.
-async fn known_symbol(state: &AppState, raw: &str) -> ApiResult<TickerSymbol> {
+/// Validates the ticker and finds the company. Unknown tickers answer 404 and securities that
+/// are not common stock (preferreds, warrants, units, notes, funds) 422, before any usage is
+/// counted, so neither costs a try. Another share class of a company answers as its main
+/// ticker: GOOG is analysed, stored and ranked as GOOGL (one company, one entry).
+pub(crate) async fn known_symbol(state: &AppState, raw: &str) -> ApiResult<TickerSymbol> {
     let symbol = TickerSymbol::parse(Some(raw))?;
-    match state.store.find_ticker(symbol.as_str()).await? {
-        Some(_) => Ok(symbol),
-        None => Err(ApiError::NotFound(format!(
-            "I couldn't find a company with the ticker {}. Check the spelling and try again.",
+    let Some(company) = state.store.find_ticker(symbol.as_str()).await? else {
+        return Err(ApiError::NotFound(format!(
+            "I couldn't find a company with the ticker {}. Check the spelling, or try AAPL or MSFT.",
             symbol.as_str()
-        ))),
+        )));
+    };
+    let issuer = state.store.issuer_tickers(company.cik).await?;
+    match securities::classify(symbol.as_str(), &issuer) {
+        SecurityKind::Common => Ok(symbol),
+        SecurityKind::ShareClass { main } => Ok(TickerSymbol::parse(Some(&main))?),
+        SecurityKind::NotCommon { what } => {
+            let main = issuer
+                .iter()
+                .find(|t| securities::classify(t, &issuer) == SecurityKind::Common);
+            let next = match main {
+                Some(main) => format!("Try {main}, the company's common stock."),
+                None => "Try the company's common stock ticker instead.".to_string(),
+            };
+            Err(ApiError::Unprocessable(format!(
+                "{} is {what} of {}, not its common stock, and Bubba only scores common stock. {next}",
+                symbol.as_str(),
+                company.name
+            )))
+        }
     }
 }
 
@@ -95,9 +116,17 @@ async fn analyze_stock(
         Outcome::Fresh { analysis, job } => {
             Ok(Json(AnalysisOut::new(*analysis, job)).into_response())
         }
-        Outcome::Unanalysable(message) => Err(ApiError::Unprocessable(message).into()),
+        // Failed analyses are free: what the gate counted for this symbol is given back.
+        Outcome::Unanalysable(message) => {
+            usage_gate::refund_analysis(&state, &viewer, symbol.as_str()).await?;
+            Err(ApiError::Unprocessable(message).into())
+        }
         Outcome::Failed(reason) => {
-            Err(ApiError::BadGateway(format!("Error analyzing stock: {reason}")).into())
+            usage_gate::refund_analysis(&state, &viewer, symbol.as_str()).await?;
+            Err(ApiError::BadGateway(format!(
+                "Error analyzing stock: {reason}. Nothing was used from your allowance; please try again in a few minutes."
+            ))
+            .into())
         }
         Outcome::Queued { job } => {
             let body = InProgressOut {
@@ -174,6 +203,8 @@ async fn batch_scores(
                     score: record.score,
                     company_name: record.company_name,
                     answered_questions: record.answered_questions,
+                    provisional: record.provisional,
+                    provisional_reason: record.provisional_reason,
                 },
             );
         }

@@ -69,6 +69,9 @@ pub struct BatchScoreOut {
     pub score: u8,
     pub company_name: String,
     pub answered_questions: u8,
+    /// Fewer than 9 of 12 answered: the compare view marks the score provisional.
+    pub provisional: bool,
+    pub provisional_reason: Option<String>,
 }
 
 /// The spec's forward-returns answer: `{success, data: {forward_earnings_return,

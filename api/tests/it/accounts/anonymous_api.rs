@@ -7,8 +7,21 @@ use serde_json::{Value, json};
 use super::support::{browser, get, message, post};
 use crate::{
     api_test,
-    helpers::{TestApp, spawn_app_with},
+    helpers::{TestApp, market_data_dir, spawn_app_with},
 };
+
+/// The app with SEC's real ticker directory loaded: the trial only counts real companies.
+async fn spawn_with_tickers(
+    backend: jobs::store::Backend,
+    tweak: impl FnOnce(&mut api::Settings),
+) -> TestApp {
+    let app = spawn_app_with(backend, tweak).await;
+    app.store
+        .replace_tickers(&jobs::sources::tickers::read_snapshot(&market_data_dir()).unwrap())
+        .await
+        .unwrap();
+    app
+}
 
 async fn search(app: &TestApp, ip: &str, session_id: &str, symbol: &str) -> (StatusCode, Value) {
     let response = browser()
@@ -22,7 +35,7 @@ async fn search(app: &TestApp, ip: &str, session_id: &str, symbol: &str) -> (Sta
 }
 
 api_test!(three_distinct_symbols_then_sign_up, |backend| async move {
-    let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = 1).await;
+    let app = spawn_with_tickers(backend, |s| s.accounts.trust_proxy = 1).await;
     let (status, fresh) = get(
         &browser(),
         &app.url("/api/anonymous/session/anon_1700000000_abc"),
@@ -90,11 +103,11 @@ api_test!(three_distinct_symbols_then_sign_up, |backend| async move {
 api_test!(
     rotating_session_ids_hits_the_ip_ceiling,
     |backend| async move {
-        let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = 1).await;
+        let app = spawn_with_tickers(backend, |s| s.accounts.trust_proxy = 1).await;
         let ip = "198.51.100.30";
         let mut used = 0;
         'outer: for session in 0..10 {
-            for symbol in ["AAA", "BBB", "CCC"] {
+            for symbol in ["AAPL", "MSFT", "NVDA"] {
                 if used == 10 {
                     break 'outer;
                 }
@@ -108,7 +121,7 @@ api_test!(
                 used += 1;
             }
         }
-        let (status, body) = search(&app, ip, "rotating-brand-new", "DDD").await;
+        let (status, body) = search(&app, ip, "rotating-brand-new", "TSLA").await;
         assert_eq!(
             status,
             StatusCode::FORBIDDEN,
@@ -121,9 +134,9 @@ api_test!(
         )
         .await;
         assert_eq!(fresh["exists"], false, "a refusal stores nothing");
-        let (status, _) = search(&app, "198.51.100.31", "rotating-brand-new", "DDD").await;
+        let (status, _) = search(&app, "198.51.100.31", "rotating-brand-new", "TSLA").await;
         assert_eq!(status, StatusCode::OK, "another address is not affected");
-        let (status, _) = search(&app, ip, "rotating-0", "AAA").await;
+        let (status, _) = search(&app, ip, "rotating-0", "AAPL").await;
         assert_eq!(
             status,
             StatusCode::OK,
@@ -133,7 +146,7 @@ api_test!(
 );
 
 api_test!(anonymous_input_is_checked, |backend| async move {
-    let app = spawn_app_with(backend, |s| s.accounts.anon_ip_daily_limit = 2).await;
+    let app = spawn_with_tickers(backend, |s| s.accounts.anon_ip_daily_limit = 2).await;
     let client = browser();
     let url = app.url("/api/anonymous/search");
     let cases = [
@@ -192,3 +205,49 @@ api_test!(anonymous_input_is_checked, |backend| async move {
         StatusCode::FORBIDDEN
     );
 });
+
+api_test!(
+    unknown_symbols_and_other_securities_use_no_try,
+    |backend| async move {
+        let app = spawn_with_tickers(backend, |s| s.accounts.trust_proxy = 1).await;
+        let ip = "198.51.100.40";
+        let (status, body) = search(&app, ip, "anon-unknown", "ZZZZZZ").await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert!(
+            message(&body).contains("couldn't find a company with the ticker ZZZZZZ"),
+            "{body}"
+        );
+        // A JPMorgan preferred share is in SEC's list (JPM-PC), but it is not common stock.
+        let (status, body) = search(&app, ip, "anon-unknown", "JPM-PC").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(
+            message(&body),
+            "JPM-PC is a preferred share of JPMORGAN CHASE & CO, not its common stock, and Bubba only scores common stock. Try JPM, the company's common stock."
+        );
+        let (_, session) = get(&browser(), &app.url("/api/anonymous/session/anon-unknown")).await;
+        assert_eq!(
+            (session["exists"].clone(), session["searchCount"].clone()),
+            (json!(false), json!(0)),
+            "neither used a try"
+        );
+        // A company already found unanalysable (stored failure) uses no try either.
+        app.store
+            .save_failed_analysis("TSM", "I can't score TSM yet.", chrono::Utc::now())
+            .await
+            .unwrap();
+        let (status, body) = search(&app, ip, "anon-unknown", "TSM").await;
+        assert_eq!(
+            (status, message(&body)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "I can't score TSM yet.")
+        );
+        // Another class of one company's stock counts as that company (GOOG is GOOGL).
+        let (status, _) = search(&app, ip, "anon-unknown", "GOOG").await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, session) = search(&app, ip, "anon-unknown", "GOOGL").await;
+        assert_eq!(session["searchCount"], 1, "one company, one try");
+        assert_eq!(
+            app.store.anonymous_symbols("anon-unknown").await.unwrap(),
+            ["GOOGL"]
+        );
+    }
+);

@@ -53,6 +53,23 @@ describe('compare', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 1 + 12 + 1);
   });
 
+  it('labels a provisional score in cards and table', async () => {
+    const provisional = (url: URL) => {
+      const out: Record<string, unknown> = {};
+      for (const s of (url.searchParams.get('symbols') ?? '').split(','))
+        out[s] = { scores, companyName: `${s} Corp`, score: 64, answeredQuestions: 5, provisional: true, provisionalReason: 'only one year of filings' };
+      return { status: 200, body: out };
+    };
+    stubFetch(api({ '/api/stocks/batch': provisional }));
+    renderRoute('/analytics?tab=compare');
+    await screen.findByRole('heading', { name: 'Enhanced Analytics' });
+    await add('o');
+    const cards = await screen.findByTestId('compare-cards');
+    expect(within(cards).getByTestId('provisional-score')).toHaveTextContent('Provisional: only one year of filings');
+    fireEvent.click(screen.getByRole('tab', { name: 'Table' }));
+    expect(within(screen.getByTestId('compare-table')).getByTestId('provisional-score')).toBeInTheDocument();
+  });
+
   it('says analytics need sign-in when the batch call answers 401', async () => {
     stubFetch(api({ '/api/stocks/batch': { status: 401, body: { message: 'Please log in to continue.' } } }));
     renderRoute('/analytics');

@@ -44,6 +44,45 @@ describe('stock page with a stored analysis', () => {
     expect(screen.getByTestId('old-report-warning')).toHaveTextContent('Company report referenced is over a year old');
   });
 
+  it('marks a provisional score with its reason and links the 10-K the figures came from', async () => {
+    const record = {
+      ...sampleRecord,
+      answeredQuestions: 5,
+      scoreBasis: 'based on 5 of 12',
+      provisional: true,
+      provisionalReason: 'no price history',
+      latestAnnualReport: {
+        accessionNumber: '0000950170-22-000796',
+        form: '10-K',
+        filingDate: '2022-02-07',
+        reportDate: '2021-12-31',
+        primaryDocument: 'tsla-20211231.htm',
+      },
+    };
+    stubFetch(api({ '/api/analyze-stock/AAPL': { ...READY, body: { ...READY.body, record } } }));
+    renderRoute('/stock/AAPL');
+    expect(await screen.findByTestId('provisional-score')).toHaveTextContent('Provisional: no price history');
+    expect(screen.getByTestId('annual-report-link')).toHaveAttribute(
+      'href',
+      'https://www.sec.gov/Archives/edgar/data/320193/000095017022000796/tsla-20211231.htm',
+    );
+  });
+
+  it('shows no provisional label on a score built on enough answers', async () => {
+    stubFetch(api({ '/api/analyze-stock/AAPL': READY }));
+    renderRoute('/stock/AAPL');
+    await screen.findByTestId('company-name');
+    expect(screen.queryByTestId('provisional-score')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('rules-note')).not.toBeInTheDocument();
+  });
+
+  it('says which rules were used when the industry is unknown or special', async () => {
+    const unknown = { ...sampleRecord, sic: null, industry: null, sector: null };
+    stubFetch(api({ '/api/analyze-stock/AAPL': { ...READY, body: { ...READY.body, record: unknown } } }));
+    renderRoute('/stock/AAPL');
+    expect(await screen.findByTestId('rules-note')).toHaveTextContent('Industry unknown');
+  });
+
   it('uses the spec chart titles in order', async () => {
     stubFetch(api({ '/api/analyze-stock/AAPL': READY }));
     renderRoute('/stocks/AAPL');
@@ -124,6 +163,25 @@ describe('stock page following a job', () => {
     expect(analyzeCalls).toBe(2);
   });
 
+  it('skips the progress bar when the analysis is there at once', async () => {
+    const spy = stubFetch(api({ '/api/analyze-stock/AAPL': READY }));
+    // The stored analysis answers after 100 ms (well under the 400 ms grace).
+    let asked = false;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/analyze-stock/')) {
+        asked = true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return spy(input, init);
+    });
+    renderRoute('/stock/AAPL');
+    await waitFor(() => expect(asked).toBe(true));
+    // While the answer is on its way, no bar flashes.
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await screen.findByTestId('company-name');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('shows a failed job with the banner rules', async () => {
     stubFetch(
       api({
@@ -179,13 +237,18 @@ describe('notes section', () => {
     stubFetch(
       api({
         '/api/analyze-stock/AAPL': READY,
-        '/api/stock-analysis/AAPL': { status: 200, body: { symbol: 'AAPL', companyOverview: 'Makes phones.', tenKDate: '2024-11-01' } },
+        '/api/stock-analysis/AAPL': {
+          status: 200,
+          // As stored: sections wrapped in double quotes; an emptied one is '""'.
+          body: { symbol: 'AAPL', companyOverview: '"Makes phones."', covenants: '""', tenKDate: '2024-11-01' },
+        },
       }),
     );
     renderRoute('/stock/AAPL');
     fireEvent.click(await screen.findByRole('button', { name: /Notes from the annual report/ }));
     expect(await screen.findByText('Makes phones.')).toBeInTheDocument();
     expect(screen.getByText('Company Overview')).toBeInTheDocument();
+    expect(screen.queryByText('Covenants')).not.toBeInTheDocument();
   });
 
   it('says coming soon when there are none', async () => {

@@ -34,7 +34,18 @@ answeredQuestions: number,
 /**
  * "based on all 12 questions" or "based on N of 12".
  */
-scoreBasis: string, questions: Array<QuestionResult>, 
+scoreBasis: string, 
+/**
+ * True when fewer than [`PROVISIONAL_BELOW`] of the 12 questions were answered: the score
+ * is shown marked provisional and is not ranked in the Top 25. Records stored before the
+ * flag existed read as not provisional; the daily refresh rewrites them.
+ */
+provisional: boolean, 
+/**
+ * Why the score is provisional, in one line ("no price history", "only one year of
+ * filings"); `None` when it is not.
+ */
+provisionalReason: string | null, questions: Array<QuestionResult>, 
 /**
  * Market value and the $1000 investment over 3 years.
  */
@@ -52,6 +63,7 @@ reportDate: string | null,
  */
 reportIsOld: boolean, forwardReturns: ForwardReturns | null, asOf: string, latestFilingAccession: string | null, 
 /**
- * The latest annual report from the submissions list (for the notes and the 10-K text).
+ * The annual report the fiscal-year figures came from, as of the analysis date (the
+ * page's 10-K link). `primaryDocument` is empty when the filing list does not know it.
  */
 latestAnnualReport: FilingRef | null, };

@@ -3,4 +3,8 @@
 /**
  * One stock of the compare page (spec: scores and companyName).
  */
-export type BatchScoreOut = { scores: Array<number | null>, score: number, companyName: string, answeredQuestions: number, };
+export type BatchScoreOut = { scores: Array<number | null>, score: number, companyName: string, answeredQuestions: number, 
+/**
+ * Fewer than 9 of 12 answered: the compare view marks the score provisional.
+ */
+provisional: boolean, provisionalReason: string | null, };

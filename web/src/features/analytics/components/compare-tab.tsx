@@ -113,6 +113,15 @@ function entryOf(data: BatchStocks, ticker: string) {
 /** The server's overall score when it sends one, else the answered questions' points out of 100. */
 const overallOf = (entry: BatchStocks[string]) => entry.score ?? overallFromScores(entry.scores);
 
+/** A score on fewer than 9 of 12 answers: labelled, with the server's one-line reason. */
+function ProvisionalTag({ reason }: { reason: string | null }) {
+  return (
+    <span data-testid="provisional-score" className="mt-1 block text-xs font-semibold text-stone-600">
+      Provisional{reason ? `: ${reason}` : ''}
+    </span>
+  );
+}
+
 function CompareCards({ list, data }: { list: string[]; data: BatchStocks }) {
   return (
     <ul className="grid gap-4 md:grid-cols-3" data-testid="compare-cards">
@@ -126,7 +135,10 @@ function CompareCards({ list, data }: { list: string[]; data: BatchStocks }) {
                 <p className="font-mono text-lg font-bold text-amber-900">{ticker}</p>
                 <p className="text-sm text-stone-600">{entry?.companyName ?? 'No analysis on file yet'}</p>
               </div>
-              <ScoreBadge score={entry ? overallOf(entry) : null} className="text-lg" />
+              <div className="flex flex-col items-end">
+                <ScoreBadge score={entry ? overallOf(entry) : null} className="text-lg" />
+                {entry?.provisional ? <ProvisionalTag reason={entry.provisionalReason} /> : null}
+              </div>
             </div>
             {entry ? (
               <ol className="mt-3 space-y-1 text-sm">
@@ -181,6 +193,7 @@ function CompareTable({ list, data }: { list: string[]; data: BatchStocks }) {
               return (
                 <td key={t} className="px-3 py-2 text-center">
                   <ScoreBadge score={entry ? overallOf(entry) : null} />
+                  {entry?.provisional ? <ProvisionalTag reason={entry.provisionalReason} /> : null}
                 </td>
               );
             })}

@@ -4,6 +4,7 @@ import { QuestionIcon } from '@/components/ui/question-icon';
 import { PERSONA_NAME } from '@/config/constants';
 import type { StockNotes } from '@/types/analysis';
 import { shortDate } from '@/utils/format';
+import { stripQuotes } from '@/utils/notes-text';
 
 import { useStockNotes } from '../api/get-stock-notes';
 
@@ -35,7 +36,10 @@ export function NotesSection({ ticker }: { ticker: string }) {
   const id = useId();
   const { data, error, isLoading } = useStockNotes(ticker);
   const loaded = data && data.symbol?.toUpperCase() === ticker.toUpperCase() ? data : null;
-  const fields = loaded ? NOTE_FIELDS.filter(([key]) => typeof loaded[key] === 'string' && String(loaded[key]).trim()) : [];
+  // Stored sections are wrapped in double quotes (spec 001 section 3): an empty one is '""'.
+  const fields = loaded
+    ? NOTE_FIELDS.filter(([key]) => typeof loaded[key] === 'string' && stripQuotes(String(loaded[key])).trim())
+    : [];
   const tenKDate = loaded?.tenKDate ?? null;
 
   if (error) console.warn(`Notes for ${ticker} failed to load`, error);
@@ -74,7 +78,7 @@ export function NotesSection({ ticker }: { ticker: string }) {
                 {fields.map(([key, label]) => (
                   <div key={key}>
                     <dt className="font-semibold text-stone-900">{label}</dt>
-                    <dd className="mt-1 whitespace-pre-line text-stone-700">{String(loaded?.[key])}</dd>
+                    <dd className="mt-1 whitespace-pre-line text-stone-700">{stripQuotes(String(loaded?.[key]))}</dd>
                   </div>
                 ))}
               </dl>

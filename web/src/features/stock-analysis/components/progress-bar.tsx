@@ -46,7 +46,7 @@ export function AnalysisProgressBar({ progress, ticker }: { progress: AnalysisPr
           );
         })}
       </ol>
-      <p className="mt-3 text-xs text-stone-500">A fresh analysis usually takes 10-15 seconds. Good time to refill your coffee.</p>
+      <p className="mt-3 text-xs text-stone-500">Each step is reported by the analysis itself as it really runs. Good time to refill your coffee.</p>
     </section>
   );
 }

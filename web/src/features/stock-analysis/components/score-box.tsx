@@ -1,7 +1,10 @@
 import type { AnalysisRecord } from '@/types/analysis';
 import { BAND_LABELS, BAND_STYLES, overallBand } from '@/utils/score-bands';
 
-/** The overall safety score out of 100 in its colour band (70+ green, 50-69 yellow, below 50 red). */
+/**
+ * The overall safety score out of 100 in its colour band (70+ green, 50-69 yellow, below 50 red).
+ * A score on fewer than 9 of 12 answers is marked provisional, with the server's one-line reason.
+ */
 export function ScoreBox({ record }: { record: AnalysisRecord }) {
   const band = overallBand(record.score);
   const style = BAND_STYLES[band];
@@ -17,6 +20,11 @@ export function ScoreBox({ record }: { record: AnalysisRecord }) {
       </span>
       <span className="text-sm opacity-90">out of 100</span>
       <span className="mt-1 text-xs font-semibold">{BAND_LABELS[band]}</span>
+      {record.provisional ? (
+        <span data-testid="provisional-score" className="mt-2 rounded-full bg-white/90 px-2 py-0.5 text-center text-xs font-bold text-stone-900">
+          Provisional{record.provisionalReason ? `: ${record.provisionalReason}` : ''}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -58,8 +58,50 @@ export function StockIdentity({ record }: { record: AnalysisRecord }) {
           ) : null}
           .
         </p>
+        <RulesNote record={record} />
+        <AnnualReportLink record={record} />
         {old ? <p className="text-sm font-semibold text-amber-900">Heads up: this company hasn't filed a fresh report in over a year, so these numbers may be stale.</p> : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * The 10-K the fiscal-year figures came from (as of the analysis date): its document when the
+ * filing list names it, else the filing's folder on EDGAR.
+ */
+function AnnualReportLink({ record }: { record: AnalysisRecord }) {
+  const filing = record.latestAnnualReport;
+  if (!filing || !record.cik) return null;
+  const folder = `https://www.sec.gov/Archives/edgar/data/${record.cik}/${filing.accessionNumber.replace(/-/g, '')}/`;
+  const href = filing.primaryDocument ? `${folder}${filing.primaryDocument}` : folder;
+  return (
+    <p className="text-sm text-stone-600">
+      <a href={href} target="_blank" rel="noreferrer" className="font-semibold text-amber-900 underline" data-testid="annual-report-link">
+        {filing.form}
+        {filing.reportDate ? ` for the year ending ${shortDate(filing.reportDate)}` : ''}
+      </a>
+      {filing.filingDate ? `, filed ${shortDate(filing.filingDate)}` : ''}
+    </p>
+  );
+}
+
+const KIND_RULES: Record<string, string> = {
+  bank: "Scored with the bank rules: its funding (loans against deposits) instead of free cash flow, and its capital cushion instead of cash against debt.",
+  insurer: "Scored with the insurer rules: borrowing against the owners' money instead of cash against debt.",
+  reit: 'Scored with the landlord (REIT) rules: debt against debt plus equity, and funds from operations.',
+};
+
+/** Which rules scored the company; says so when its industry is unknown (no SIC code). */
+function RulesNote({ record }: { record: AnalysisRecord }) {
+  const text =
+    record.sic == null
+      ? 'Industry unknown (no SIC code in the filings I have), so the general rules were used; banks, insurers and landlords have their own.'
+      : KIND_RULES[record.industryKind];
+  if (!text) return null;
+  return (
+    <p className="text-sm text-stone-600" data-testid="rules-note">
+      {text}
+    </p>
   );
 }

@@ -26,11 +26,26 @@ type StockPageProps = {
   renderChat?: (record: AnalysisRecord) => ReactNode;
 };
 
+/** How long the first answer may take before the progress bar shows without job stages. */
+const PROGRESS_GRACE_MS = 400;
+
 /** The stock detail page (spec 000 "Stock detail page"). */
 export function StockPage({ ticker, onAnalyzed, enabled = true, renderChat }: StockPageProps) {
   const navigate = useNavigate();
   const state = useStockAnalysis(ticker, onAnalyzed, enabled);
   const errorKind = state.status === 'error' ? state.error.kind : null;
+
+  // A stored or snapshot-fast analysis answers in a few hundred milliseconds: the bar would
+  // only flash. It shows once the server reports a job's real stages, or when the first answer
+  // takes longer than PROGRESS_GRACE_MS; the stages themselves always come from the job.
+  const loading = state.status === 'loading';
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!loading) return;
+    const timer = setTimeout(() => setSlow(true), PROGRESS_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [loading, ticker]);
 
   useEffect(() => {
     if (errorKind !== 'signup') return;
@@ -41,7 +56,9 @@ export function StockPage({ ticker, onAnalyzed, enabled = true, renderChat }: St
   return (
     <div className="space-y-5">
       <PageTitle title={`${ticker} Stock Analysis`} />
-      {state.status === 'loading' ? <AnalysisProgressBar progress={state.progress} ticker={ticker} /> : null}
+      {state.status === 'loading' && (state.progress.status !== 'starting' || slow) ? (
+        <AnalysisProgressBar progress={state.progress} ticker={ticker} />
+      ) : null}
       {state.status === 'error' ? <AnalysisErrorBanner error={state.error} /> : null}
       {state.status === 'ready' ? <AnalysisView key={ticker} record={state.record} /> : null}
       <NotesSection ticker={ticker} />

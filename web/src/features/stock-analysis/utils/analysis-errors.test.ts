@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
 
-import { analysisErrorFromMessage, analysisErrorFromStatus, toAnalysisError } from './analysis-errors';
+import { INTERRUPTED_MESSAGE, analysisErrorFromMessage, analysisErrorFromStatus, toAnalysisError } from './analysis-errors';
 
 describe('analysis error mapping (spec 000 section 8)', () => {
   it('401 asks to log in', () => {
@@ -46,8 +46,17 @@ describe('analysis error mapping (spec 000 section 8)', () => {
     }
   });
 
-  it('other messages are shown as "Error: {message}"', () => {
-    expect(analysisErrorFromMessage('disk full').message).toBe('Error: disk full');
+  it('other messages are shown as written, without internal prefixes', () => {
+    expect(analysisErrorFromMessage('disk full').message).toBe('disk full');
+    expect(analysisErrorFromMessage('AbortError: I can\'t score TSM yet: it reports under IFRS.').message).toBe(
+      "I can't score TSM yet: it reports under IFRS.",
+    );
+    expect(analysisErrorFromMessage('Error: TypeError: boom').message).toBe('boom');
+    expect(analysisErrorFromMessage('AbortError: ').message).toBe(INTERRUPTED_MESSAGE);
+  });
+
+  it('an aborted request says what happened and what to do next', () => {
+    expect(toAnalysisError(new DOMException('Aborted', 'AbortError')).message).toBe(INTERRUPTED_MESSAGE);
   });
 
   it('maps thrown errors', () => {

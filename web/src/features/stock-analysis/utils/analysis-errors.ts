@@ -39,16 +39,29 @@ export function analysisErrorFromStatus(status: number, serverMessage: string | 
   }
 }
 
-/** A failure that is not an HTTP status: a failed job, a dropped connection, a timeout. */
+/** Said when a request was cut off (the page went away or the browser aborted it). */
+export const INTERRUPTED_MESSAGE = 'The analysis was interrupted before it finished. Reload the page to try again.';
+
+/** Internal prefixes ("AbortError: ", "TypeError: ", "Error: ") mean nothing to people. */
+const INTERNAL_PREFIX = /^(?:\w*(?:Error|Exception)\s*:\s*)+/;
+
+/**
+ * A failure that is not an HTTP status: a failed job, a dropped connection, a timeout. The
+ * server's failure texts are written for people (what happened, what to do next), so they are
+ * shown as they are, without internal prefixes (spec: "show the message").
+ */
 export function analysisErrorFromMessage(message: string): AnalysisError {
   if (RATE_LIKE.test(message)) return { kind: 'rate', message: ANALYSIS_MESSAGES.rate };
-  return { kind: 'other', message: message.startsWith('Error') ? message : `Error: ${message}` };
+  const text = message.replace(INTERNAL_PREFIX, '').trim();
+  if (!text || /^abort/i.test(text)) return { kind: 'other', message: INTERRUPTED_MESSAGE };
+  return { kind: 'other', message: text };
 }
 
 /** Anything thrown while analysing, mapped to the banner. */
 export function toAnalysisError(error: unknown): AnalysisError {
   if (error instanceof ApiError) return analysisErrorFromStatus(error.status, error.serverMessage);
   if (error instanceof SyntaxError) return { kind: 'other', message: `Error parsing data: ${error.message}` };
+  if (error instanceof Error && error.name === 'AbortError') return { kind: 'other', message: INTERRUPTED_MESSAGE };
   if (error instanceof Error) return analysisErrorFromMessage(error.message || error.name);
   return analysisErrorFromMessage(String(error));
 }

@@ -20,8 +20,11 @@ export async function searchTickers(query: string): Promise<TickerHit[]> {
   }
 }
 
-/** Searches only for a non-empty trimmed query (spec 000 section 5). */
+/**
+ * Searches only for a non-empty trimmed query (spec 000 section 5). No `keepPreviousData`:
+ * a new query must never show the previous query's results while it is in flight.
+ */
 export function useTickerSearch(query: string) {
   const q = query.trim();
-  return useSWR<TickerHit[]>(q ? tickerSearchKey(q) : null, () => searchTickers(q), { keepPreviousData: true });
+  return useSWR<TickerHit[]>(q ? tickerSearchKey(q) : null, () => searchTickers(q));
 }

@@ -92,6 +92,36 @@ describe('ticker search', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 
+  it('Enter on a name picks the top match, even before the list has appeared', async () => {
+    stubFetch({ '/api/tickers/search': { status: 200, body: HITS } });
+    const { router, input } = renderSearch();
+    type(input, 'apple');
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await advance(0);
+    expect(router.state.location.pathname).toBe('/stock/AAPL');
+  });
+
+  it('says "No matches" when nothing matches', async () => {
+    stubFetch({ '/api/tickers/search': { status: 200, body: [] } });
+    const { input } = renderSearch();
+    type(input, 'zzzzqq');
+    await advance(600);
+    expect(screen.getByRole('status')).toHaveTextContent('No matches');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it("never shows the previous query's results while a new one is in flight", async () => {
+    stubFetch({ '/api/tickers/search': { status: 200, body: HITS } });
+    const { input } = renderSearch();
+    type(input, 'apple');
+    await advance(600);
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+    type(input, 'micro');
+    await advance(100);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.queryByText('Apple Inc.')).not.toBeInTheDocument();
+  });
+
   it('Enter on a typed ticker opens its page', async () => {
     stubFetch({ '/api/tickers/search': { status: 200, body: [] } });
     const { router, input } = renderSearch();

@@ -5,7 +5,7 @@ import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
-import { useTickerSearch } from '../api/search-tickers';
+import { searchTickers, useTickerSearch } from '../api/search-tickers';
 
 type TickerSearchProps = {
   /** 'hero' on the welcome card, 'header' in the stock page header. */
@@ -28,11 +28,17 @@ export function TickerSearch({ variant = 'hero' }: TickerSearchProps) {
   const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const { data, isLoading } = useTickerSearch(debounced);
-  const results = debounced.trim() ? (data ?? []) : [];
+  const typed = query.trim();
+  // Results are shown only for the text in the box: while a newer query waits for its
+  // debounce or its answer, the previous query's list is not on screen.
+  const current = typed !== '' && debounced.trim() === typed && !isLoading && data !== undefined;
+  const results = current ? (data ?? []) : [];
   const listId = useId();
   const inputId = useId();
 
-  const open = results.length > 0 && query.trim() !== '' && pickedQuery !== query && dismissedQuery !== query;
+  const visible = pickedQuery !== query && dismissedQuery !== query;
+  const open = results.length > 0 && visible;
+  const noMatches = current && results.length === 0 && visible;
 
   const pick = (ticker: string) => {
     setQuery(ticker);
@@ -41,11 +47,16 @@ export function TickerSearch({ variant = 'hero' }: TickerSearchProps) {
     navigate(paths.stock.getHref(ticker.toUpperCase()));
   };
 
-  const onSubmit = (event: React.FormEvent) => {
+  // Enter picks the highlighted match, else the top match for the typed text (asking the
+  // server now when its answer is not in yet), so "apple" opens AAPL, not a ticker "APPLE".
+  // Only when nothing matches is ticker-like text opened as a ticker.
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const chosen = (open && results[active]) || (open && results[0]);
+    if (!typed) return;
+    const chosen = open ? (results[active] ?? results[0]) : undefined;
     if (chosen) return pick(chosen.ticker);
-    const typed = query.trim();
+    const hits = current ? results : await searchTickers(typed);
+    if (hits[0]) return pick(hits[0].ticker);
     if (TICKER_LIKE.test(typed)) pick(typed.toUpperCase());
   };
 
@@ -65,7 +76,7 @@ export function TickerSearch({ variant = 'hero' }: TickerSearchProps) {
 
   const hero = variant === 'hero';
   return (
-    <form role="search" onSubmit={onSubmit} className={`relative ${hero ? 'w-full' : 'w-full sm:w-72'}`}>
+    <form role="search" onSubmit={(e) => void onSubmit(e)} className={`relative ${hero ? 'w-full' : 'w-full sm:w-72'}`}>
       <label htmlFor={inputId} className={hero ? 'mb-1 block font-semibold text-stone-800' : 'sr-only'}>
         Search for a stock by company name or ticker
       </label>
@@ -118,6 +129,10 @@ export function TickerSearch({ variant = 'hero' }: TickerSearchProps) {
             </li>
           ))}
         </ul>
+      ) : noMatches ? (
+        <p role="status" className="absolute z-30 mt-1 w-full rounded-xl border border-amber-200 bg-white px-3 py-2 text-sm text-stone-600 shadow-lg">
+          No matches
+        </p>
       ) : null}
     </form>
   );

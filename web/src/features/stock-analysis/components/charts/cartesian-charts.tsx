@@ -21,11 +21,10 @@ import type {
   ValueGrowthRow,
   YieldRow,
 } from '@/types/analysis';
-import { compact, money, pct } from '@/utils/format';
+import { axisMoney, compact, money, pct, ZERO_BASED_DOMAIN } from '@/utils/format';
 
 import { AXIS_TICK, ChartFrame, COLORS, STATIC, tooltipFormatter } from './chart-kit';
 
-const axisMoney = (v: number) => money(v, 0);
 const axisPct = (v: number) => `${v}%`;
 
 /** Q1, Q3 and Q10: a bar per year and the growth % as a line. */
@@ -44,7 +43,7 @@ export function ValueGrowthChart({ rows, label, unit, name }: { rows: ValueGrowt
       <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis yAxisId="v" tick={AXIS_TICK} tickFormatter={unit === 'money' ? axisMoney : (v: number) => compact(v, 0)} width={64} />
+        <YAxis yAxisId="v" tick={AXIS_TICK} tickFormatter={unit === 'money' ? axisMoney : (v: number) => compact(v, 0)} domain={ZERO_BASED_DOMAIN} width={64} />
         <YAxis yAxisId="g" orientation="right" tick={AXIS_TICK} tickFormatter={axisPct} width={44} />
         <Tooltip formatter={(v, n) => (n === 'Growth %' ? pct(Number(v)) : fmt(Number(v)))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -73,7 +72,7 @@ export function RevenueExpensesChart({ rows, label }: { rows: RevenueExpenseRow[
       <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis yAxisId="v" tick={AXIS_TICK} tickFormatter={axisMoney} width={64} />
+        <YAxis yAxisId="v" tick={AXIS_TICK} tickFormatter={axisMoney} domain={ZERO_BASED_DOMAIN} width={64} />
         <YAxis yAxisId="g" orientation="right" tick={AXIS_TICK} tickFormatter={axisPct} width={44} />
         <Tooltip formatter={(v, n) => (String(n).includes('growth') ? pct(Number(v)) : money(Number(v)))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -128,7 +127,7 @@ export function CashFlowsChart({ rows, label }: { rows: CashFlowRow[]; label: st
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} width={64} />
+        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} domain={ZERO_BASED_DOMAIN} width={64} />
         <Tooltip formatter={tooltipFormatter((v) => money(v))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <ReferenceLine y={0} stroke={COLORS.muted} />
@@ -155,7 +154,7 @@ export function CashDebtChart({ rows, label }: { rows: CashDebtRow[]; label: str
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} width={64} />
+        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} domain={ZERO_BASED_DOMAIN} width={64} />
         <Tooltip formatter={tooltipFormatter((v) => money(v))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="cash" name="Cash" fill={COLORS.good} radius={[4, 4, 0, 0]} {...STATIC} />

@@ -1,7 +1,7 @@
 import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 
 import type { MarketValuePoint, PriceRange } from '@/types/analysis';
-import { dollars, money, shortDate } from '@/utils/format';
+import { axisMoney, dollars, money, shortDate } from '@/utils/format';
 
 import { AXIS_TICK, ChartFrame, COLORS, STATIC } from './chart-kit';
 
@@ -22,7 +22,7 @@ export function MarketValueChart({ points }: { points: MarketValuePoint[] }) {
       <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={24} />
-        <YAxis yAxisId="mv" tick={AXIS_TICK} tickFormatter={(v: number) => money(v, 0)} width={64} />
+        <YAxis yAxisId="mv" tick={AXIS_TICK} tickFormatter={axisMoney} width={64} />
         <YAxis yAxisId="inv" orientation="right" tick={AXIS_TICK} tickFormatter={(v: number) => `$${Math.round(v)}`} width={52} />
         <Tooltip formatter={(v, n) => (n === 'Market value' ? money(Number(v)) : dollars(Number(v)))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -14,11 +14,29 @@ type OwnershipChartProps = {
 
 /** Q11: who owns the company, as slices of one pie. */
 export function OwnershipChart({ insidersPct, institutionsPct, retailPct, estimated, label }: OwnershipChartProps) {
-  const rows = [
-    { name: 'Insiders', value: insidersPct, fill: COLORS.primary },
-    { name: 'Institutions', value: institutionsPct, fill: COLORS.secondary },
-    { name: 'Retail', value: retailPct, fill: COLORS.tertiary },
-  ];
+  // Missing data is said, never drawn as "Retail 100%": with no holders data at all there is
+  // no pie, and with only an insider estimate the rest is "everyone else", not retail.
+  if (insidersPct == null && institutionsPct == null && retailPct == null) {
+    return (
+      <figure aria-label={label} className="w-full">
+        <p data-testid="ownership-missing" className="rounded-xl bg-amber-50 p-3 text-sm text-stone-700">
+          No ownership data for this company, so I can't say who owns it, and I don't score what I don't know.
+        </p>
+      </figure>
+    );
+  }
+  const everyoneElse = institutionsPct == null && retailPct == null && insidersPct != null ? Math.max(0, 100 - insidersPct) : null;
+  const rows =
+    everyoneElse != null
+      ? [
+          { name: 'Insiders', value: insidersPct, fill: COLORS.primary },
+          { name: 'Everyone else (institutions and retail)', value: everyoneElse, fill: COLORS.tertiary },
+        ]
+      : [
+          { name: 'Insiders', value: insidersPct, fill: COLORS.primary },
+          { name: 'Institutions', value: institutionsPct, fill: COLORS.secondary },
+          { name: 'Retail', value: retailPct, fill: COLORS.tertiary },
+        ];
   const drawn = rows.filter((r) => r.value != null && r.value > 0);
   return (
     <ChartFrame

@@ -1,0 +1,151 @@
+//! Which security a ticker is, among the tickers SEC lists for its issuer: the common stock
+//! the analysis scores, another class of the same common stock (one company, one entry), or
+//! something that is not common stock at all (preferreds, warrants, units, rights, notes and
+//! funds), which the product does not analyse. Rules and examples in `docs/scoring.md`,
+//! "One company, one entry".
+
+/// What a ticker is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SecurityKind {
+    /// The issuer's main common stock (its first ticker in SEC's list, which is ordered by
+    /// company size), or a company with one ticker.
+    Common,
+    /// Another class of the same company's common stock (GOOG next to GOOGL, BRK-A next to
+    /// BRK-B): analysed and ranked as the main ticker.
+    ShareClass { main: String },
+    /// Not common stock: what it is, for the message ("a preferred share").
+    NotCommon { what: &'static str },
+}
+
+/// Classifies `ticker` given all of its issuer's tickers in SEC's list order (main listing
+/// first). A ticker missing from `issuer_tickers` is treated as common: there is nothing to
+/// compare it with.
+pub fn classify(ticker: &str, issuer_tickers: &[String]) -> SecurityKind {
+    let ticker = ticker.trim().to_ascii_uppercase();
+    if let Some(what) = suffix_kind(&ticker) {
+        return SecurityKind::NotCommon { what };
+    }
+    // The main listing: the first ticker of the issuer that is itself not a preferred,
+    // warrant or unit (SEC sometimes lists those first for small issuers).
+    let Some(main) = issuer_tickers
+        .iter()
+        .map(|t| t.trim().to_ascii_uppercase())
+        .find(|t| suffix_kind(t).is_none())
+    else {
+        return SecurityKind::Common;
+    };
+    if main == ticker
+        || !issuer_tickers
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(&ticker))
+    {
+        return SecurityKind::Common;
+    }
+    // A SPAC's `ABCDW` / `ABCDU` / `ABCDR` next to its `ABCD`.
+    if ticker.len() == main.len() + 1 && ticker.starts_with(&main) {
+        match ticker.as_bytes()[main.len()] {
+            b'W' => return SecurityKind::NotCommon { what: "a warrant" },
+            b'U' => return SecurityKind::NotCommon { what: "a unit" },
+            b'R' => return SecurityKind::NotCommon { what: "a right" },
+            _ => {}
+        }
+    }
+    if root(&ticker) == root(&main) || common_prefix(&ticker, &main) >= 3 {
+        return SecurityKind::ShareClass { main };
+    }
+    // Another ticker of a listed company with nothing in common with its main one: an
+    // exchange-traded note or fund the bank issues (JPMorgan's AMJB, VYLD).
+    SecurityKind::NotCommon {
+        what: "a note or fund issued by the company",
+    }
+}
+
+/// Preferreds, warrants, units and rights by their exchange suffix (`JPM-PC`, `KCAC-UN`,
+/// `XYZ-WT`).
+fn suffix_kind(ticker: &str) -> Option<&'static str> {
+    let (_, suffix) = ticker.split_once(['-', '.'])?;
+    match suffix {
+        s if s.starts_with('P') => Some("a preferred share"),
+        "U" | "UN" => Some("a unit"),
+        "W" | "WS" | "WT" => Some("a warrant"),
+        "R" | "RT" => Some("a right"),
+        _ => None,
+    }
+}
+
+/// The ticker without its class suffix (`BRK-B` -> `BRK`).
+fn root(ticker: &str) -> &str {
+    ticker.split(['-', '.']).next().unwrap_or(ticker)
+}
+
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(tickers: &[&str]) -> Vec<String> {
+        tickers.iter().map(|t| t.to_string()).collect()
+    }
+
+    #[test]
+    fn share_classes_are_one_company() {
+        // SEC's list order (company_tickers_exchange.json): GOOGL before GOOG, BRK-B before
+        // BRK-A.
+        let alphabet = list(&["GOOGL", "GOOG"]);
+        assert_eq!(classify("GOOGL", &alphabet), SecurityKind::Common);
+        assert_eq!(
+            classify("goog", &alphabet),
+            SecurityKind::ShareClass {
+                main: "GOOGL".into()
+            }
+        );
+        let berkshire = list(&["BRK-B", "BRK-A"]);
+        assert_eq!(
+            classify("BRK-A", &berkshire),
+            SecurityKind::ShareClass {
+                main: "BRK-B".into()
+            }
+        );
+        assert_eq!(classify("AAPL", &list(&["AAPL"])), SecurityKind::Common);
+    }
+
+    #[test]
+    fn preferreds_warrants_units_and_notes_are_not_common_stock() {
+        let jpm = list(&[
+            "JPM", "JPM-PC", "AMJB", "JPM-PD", "JPM-PJ", "JPM-PK", "JPM-PL", "JPM-PM", "VYLD",
+        ]);
+        assert_eq!(classify("JPM", &jpm), SecurityKind::Common);
+        assert_eq!(
+            classify("JPM-PC", &jpm),
+            SecurityKind::NotCommon {
+                what: "a preferred share"
+            }
+        );
+        assert!(matches!(
+            classify("AMJB", &jpm),
+            SecurityKind::NotCommon { .. }
+        ));
+        let spac = list(&["KCAC", "KCACW", "KCACU", "KCAC-UN"]);
+        assert_eq!(classify("KCAC", &spac), SecurityKind::Common);
+        assert_eq!(
+            classify("KCACW", &spac),
+            SecurityKind::NotCommon { what: "a warrant" }
+        );
+        assert_eq!(
+            classify("KCACU", &spac),
+            SecurityKind::NotCommon { what: "a unit" }
+        );
+        assert_eq!(
+            classify("KCAC-UN", &spac),
+            SecurityKind::NotCommon { what: "a unit" }
+        );
+        // A preferred is recognised even when its issuer's list is unknown.
+        assert!(matches!(
+            classify("BAC-PB", &[]),
+            SecurityKind::NotCommon { .. }
+        ));
+    }
+}

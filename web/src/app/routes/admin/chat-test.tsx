@@ -1,0 +1,3 @@
+import { ChatTestPage } from '@/features/admin/components/chat-test-page';
+
+export const Component = ChatTestPage;

@@ -1,0 +1,3 @@
+import { StoragePage } from '@/features/admin/components/storage-page';
+
+export const Component = StoragePage;
