@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod analysis_request;
 pub mod assistant;
+pub mod batch;
 /// A fake LLM provider speaking the documented streaming formats (tests only).
 #[cfg(feature = "testing")]
 pub mod fake_llm;

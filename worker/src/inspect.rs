@@ -66,11 +66,12 @@ pub async fn show(store: &Store, id: &str, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The `--list` table: id, queue, status, attempts, run at, last error.
+/// The `--list` table: id, queue, status, attempts, run at, what the job belongs to (its
+/// batch), last error.
 pub fn render_table(jobs: &[JobRecord]) -> String {
     let mut out = format!(
-        "{:<26}  {:<10}  {:<9}  {:>8}  {:<19}  {}\n",
-        "ID", "QUEUE", "STATUS", "ATTEMPTS", "RUN AT (UTC)", "LAST ERROR"
+        "{:<26}  {:<10}  {:<9}  {:>8}  {:<19}  {:<10}  {}\n",
+        "ID", "QUEUE", "STATUS", "ATTEMPTS", "RUN AT (UTC)", "FOR", "LAST ERROR"
     );
     for job in jobs {
         let error: String = job
@@ -81,12 +82,13 @@ pub fn render_table(jobs: &[JobRecord]) -> String {
             .take(60)
             .collect();
         out.push_str(&format!(
-            "{:<26}  {:<10}  {:<9}  {:>8}  {:<19}  {}\n",
+            "{:<26}  {:<10}  {:<9}  {:>8}  {:<19}  {:<10}  {}\n",
             job.id,
             job.queue,
             job.status.as_str(),
             format!("{}/{}", job.attempts, job.max_attempts),
             job.run_at.format("%Y-%m-%d %H:%M:%S"),
+            owner(&job.payload),
             error
         ));
     }
@@ -94,4 +96,28 @@ pub fn render_table(jobs: &[JobRecord]) -> String {
         out.push_str("(no jobs)\n");
     }
     out
+}
+
+/// What a job belongs to, from its payload: `batch 12` for a batch's child, else empty.
+fn owner(payload: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(payload)
+        .ok()
+        .and_then(|v| v["job"]["batch_id"].as_i64())
+        .map(|id| format!("batch {id}"))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::owner;
+
+    #[test]
+    fn a_batch_child_names_its_batch() {
+        assert_eq!(
+            owner(r#"{"v":1,"job":{"batch_id":12,"symbol":"AAPL"}}"#),
+            "batch 12"
+        );
+        assert_eq!(owner(r#"{"v":1,"job":{"symbol":"AAPL"}}"#), "");
+        assert_eq!(owner("not json"), "");
+    }
 }

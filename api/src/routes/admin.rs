@@ -41,6 +41,7 @@ fn routes() -> Router<AppState> {
         .merge(super::admin_notes::router())
         .merge(super::admin_storage::router())
         .merge(super::admin_chat_test::router())
+        .merge(super::batch::router())
 }
 
 /// The one admin check.

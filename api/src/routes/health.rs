@@ -94,5 +94,19 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
         }
         Err(err) => tracing::warn!(%err, "job counts unavailable for metrics"),
     }
+    // The admin's batch (issue 13): is one running, and how far the newest one got.
+    match jobs::batch::status(&state.store).await {
+        Ok(batch) => out.push_str(&format!(
+            "# HELP batch_running Whether an admin batch is running.\n# TYPE batch_running gauge\n\
+             batch_running {}\n\
+             # HELP batch_tickers Stocks of the newest batch: done (scored or failed) and total.\n\
+             # TYPE batch_tickers gauge\n\
+             batch_tickers{{state=\"done\"}} {}\nbatch_tickers{{state=\"total\"}} {}\n",
+            u8::from(batch.is_running),
+            batch.completed_tickers,
+            batch.total_tickers
+        )),
+        Err(err) => tracing::warn!(%err, "batch status unavailable for metrics"),
+    }
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], out)
 }

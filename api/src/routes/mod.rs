@@ -21,6 +21,8 @@ pub mod admin_notes;
 pub mod admin_storage;
 // Payments (issue 14).
 pub mod payments;
+// Batch re-analysis (issue 13), merged into the admin sub-router.
+pub mod batch;
 
 use axum::Router;
 

@@ -4,6 +4,7 @@
 mod accounts;
 mod admin_notes_api;
 mod analysis_api;
+mod batch_api;
 mod chat_api;
 mod compression;
 mod hardening;

@@ -1,6 +1,7 @@
 //! The TypeScript types of the API's own answers, generated into `web/src/types/generated/`
 //! (see `jobs`' test of the same name for the domain types they contain).
 
+use api::routes::batch::{BatchRefusedOut, BatchStartedOut};
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
 use api::routes::payments::{CheckoutOut, PricingOut, PricingTier, VerifyOut};
 use api::routes::{admin_chat_test::ChatTestOut, admin_notes::NotesCreatedOut};
@@ -35,5 +36,7 @@ fn wire_types_match_the_rust_types() {
         PricingTier,
         CheckoutOut,
         VerifyOut,
+        BatchStartedOut,
+        BatchRefusedOut,
     );
 }

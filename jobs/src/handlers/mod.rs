@@ -2,6 +2,7 @@
 //! file is one job kind (payload + `JobHandler`); `runtime::registry` lists them.
 
 pub mod analyze_stock;
+pub mod batch_analysis;
 pub mod diagnostics;
 pub mod load_tickers;
 pub mod refresh_analyses;

@@ -8,8 +8,8 @@ use apalis::prelude::Monitor;
 use super::fleet::register;
 use crate::{
     handlers::{
-        analyze_stock::AnalyzeStock, diagnostics, load_tickers::LoadTickers,
-        refresh_analyses::RefreshAnalyses, send_email::SendEmail,
+        analyze_stock::AnalyzeStock, batch_analysis::BatchAnalysis, diagnostics,
+        load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses, send_email::SendEmail,
     },
     queue::{Job, JobContext},
     store::Store,
@@ -58,6 +58,11 @@ pub(super) const KINDS: &[Kind] = &[
     Kind {
         queue: SendEmail::QUEUE,
         register: register::<SendEmail>,
+        serial: false,
+    },
+    Kind {
+        queue: BatchAnalysis::QUEUE,
+        register: register::<BatchAnalysis>,
         serial: false,
     },
 ];

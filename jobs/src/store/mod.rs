@@ -58,6 +58,8 @@ pub mod notes_admin;
 pub mod storage;
 // Payments (issue 14).
 pub mod purchases;
+// Batch re-analysis (issue 13).
+pub mod batches;
 
 use sqlx::{PgPool, SqlitePool};
 

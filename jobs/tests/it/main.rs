@@ -10,6 +10,7 @@ mod analysis_props;
 mod analysis_text;
 mod assistant_offline;
 mod assistant_providers;
+mod batch_store;
 mod chat_store;
 mod fleet_limits;
 mod notes_store;

@@ -4,6 +4,7 @@
 
 use jobs::{
     analysis::{AnalysisRecord, record::FilingRef},
+    batch::{BatchResult, BatchStatus, CanStart},
     check_wire_types,
     store::storage::KvStock,
     store::{
@@ -25,5 +26,8 @@ fn wire_types_match_the_rust_types() {
         TickerHit,
         ViewCount,
         KvStock,
+        BatchStatus,
+        CanStart,
+        BatchResult,
     );
 }

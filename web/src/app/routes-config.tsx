@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
             Component: AdminLayout,
             children: [
               { path: paths.admin.root.path, lazy: () => import('./routes/admin/notes') },
-              page(paths.admin.batch.path, 'Admin Batch Analysis'),
+              { path: paths.admin.batch.path, lazy: () => import('./routes/admin/batch') },
               page(paths.admin.newsletter.path, 'Newsletter Generator'),
               page(paths.admin.trends.path, 'Quarterly Score Trends'),
               { path: paths.admin.chatTest.path, lazy: () => import('./routes/admin/chat-test') },

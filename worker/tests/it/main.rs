@@ -1,6 +1,7 @@
 //! The worker binary under stress: real processes, killed and restarted, on both databases.
 
 mod bad_input;
+mod batch_restart;
 mod cli;
 mod helpers;
 mod reliability;

@@ -1,0 +1,172 @@
+//! Conformance of the batch store methods on SQLite and on Postgres: one running batch at a
+//! time, children claimed once, the last child ends the batch, stop cancels what has not
+//! started, and the cool-down reads when the last batch ended.
+
+use chrono::{Duration, SubsecRound, Utc};
+use jobs::{batch, store::batches::ChildOutcome, store_test, testing::TestDb};
+
+fn symbols(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+fn statuses(children: &[jobs::store::batches::BatchChild]) -> Vec<&str> {
+    children.iter().map(|c| c.status.as_str()).collect()
+}
+
+store_test!(
+    the_last_child_ends_the_batch_and_failures_are_summarised,
+    |db: TestDb| async move {
+        let store = &db.store;
+        // Whole seconds: Postgres keeps microseconds, not nanoseconds.
+        let start = Utc::now().trunc_subsecs(0) - Duration::minutes(10);
+        let id = store
+            .start_batch(&symbols(&["AAPL", "TSM"]), 5, Some("admin"), start)
+            .await
+            .unwrap();
+        // A second running batch is refused by the database itself.
+        assert!(
+            store
+                .start_batch(&symbols(&["MSFT"]), 5, None, start)
+                .await
+                .is_err()
+        );
+        assert_eq!(store.running_batch().await.unwrap(), Some(id));
+        assert!(
+            store
+                .claim_batch_child(id, "AAPL", "job-1", start)
+                .await
+                .unwrap()
+        );
+        let one = start + Duration::seconds(1);
+        store
+            .finish_batch_child(id, "AAPL", &ChildOutcome::Scored(71), one)
+            .await
+            .unwrap();
+        // A child recorded already is not claimed again (a retried job skips).
+        assert!(
+            !store
+                .claim_batch_child(id, "AAPL", "job-1", start)
+                .await
+                .unwrap()
+        );
+        assert_eq!(store.batch(id).await.unwrap().unwrap().status, "running");
+        assert_eq!(store.last_batch_end().await.unwrap(), None);
+
+        assert!(
+            store
+                .claim_batch_child(id, "TSM", "job-2", start)
+                .await
+                .unwrap()
+        );
+        let ended = start + Duration::seconds(6);
+        let why = ChildOutcome::Failed("IFRS filer".into());
+        store
+            .finish_batch_child(id, "TSM", &why, ended)
+            .await
+            .unwrap();
+        let run = store.batch(id).await.unwrap().unwrap();
+        assert_eq!(run.status, "completed");
+        assert_eq!(run.completed_at, Some(ended));
+        assert_eq!(
+            run.error_message.as_deref(),
+            Some("1 of 2 stocks failed. TSM: IFRS filer")
+        );
+        let children = store.batch_children(id).await.unwrap();
+        assert_eq!(statuses(&children), ["completed", "failed"]);
+        assert_eq!(children[0].score, Some(71));
+        assert_eq!(store.last_batch_end().await.unwrap(), Some(ended));
+        // Only the scored child is a result.
+        let results = store.batch_results(10).await.unwrap();
+        assert_eq!(results.len(), 1);
+        assert_eq!(
+            (results[0].symbol.as_str(), results[0].score),
+            ("AAPL", Some(71))
+        );
+        assert_eq!(results[0].analysis_date, one);
+        // Ten minutes on, the two-minute cool-down is over; 30 s after the end it is not.
+        assert!(batch::check(store, Utc::now()).await.unwrap().can_start);
+        let soon = batch::check(store, ended + Duration::seconds(30))
+            .await
+            .unwrap();
+        assert!(!soon.can_start);
+        assert_eq!(soon.wait_time, 90);
+        assert_eq!(
+            soon.reason.as_deref(),
+            Some("Must wait 2 more minutes after previous job completion")
+        );
+    }
+);
+
+store_test!(
+    every_child_failing_fails_the_batch,
+    |db: TestDb| async move {
+        let store = &db.store;
+        let now = Utc::now();
+        let id = store
+            .start_batch(&symbols(&["TSM"]), 30, None, now)
+            .await
+            .unwrap();
+        assert!(
+            store
+                .claim_batch_child(id, "TSM", "job-1", now)
+                .await
+                .unwrap()
+        );
+        let why = ChildOutcome::Failed("IFRS filer".into());
+        store
+            .finish_batch_child(id, "TSM", &why, now)
+            .await
+            .unwrap();
+        assert_eq!(store.batch(id).await.unwrap().unwrap().status, "failed");
+        assert_eq!(
+            batch::status(store).await.unwrap().state.as_deref(),
+            Some("errored")
+        );
+    }
+);
+
+store_test!(
+    stop_cancels_the_children_not_started,
+    |db: TestDb| async move {
+        let store = &db.store;
+        let now = Utc::now();
+        let id = store
+            .start_batch(&symbols(&["AAPL", "MSFT", "NVDA"]), 300, None, now)
+            .await
+            .unwrap();
+        assert!(
+            store
+                .claim_batch_child(id, "AAPL", "job-1", now)
+                .await
+                .unwrap()
+        );
+        assert!(batch::stop(store, now).await.unwrap());
+        assert!(!batch::stop(store, now).await.unwrap(), "nothing runs now");
+        assert_eq!(
+            statuses(&store.batch_children(id).await.unwrap()),
+            ["running", "cancelled", "cancelled"]
+        );
+        // The cancelled children's jobs find nothing to do.
+        assert!(
+            !store
+                .claim_batch_child(id, "MSFT", "job-2", now)
+                .await
+                .unwrap()
+        );
+        // The child that was running finishes; the stopped batch stays stopped.
+        store
+            .finish_batch_child(id, "AAPL", &ChildOutcome::Scored(70), now)
+            .await
+            .unwrap();
+        let run = store.batch(id).await.unwrap().unwrap();
+        assert_eq!(run.status, "stopped");
+        assert_eq!(run.error_message, None);
+        // A new batch may be stored once none runs.
+        assert!(
+            store
+                .start_batch(&symbols(&["AAPL"]), 5, None, now)
+                .await
+                .is_ok()
+        );
+    }
+);
