@@ -22,8 +22,5 @@ pub fn layer() -> CompressionLayer<impl Predicate> {
 }
 
 fn is_json(_: StatusCode, _: Version, headers: &HeaderMap, _: &Extensions) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"))
+    crate::content_type::is_json(headers.get(header::CONTENT_TYPE))
 }

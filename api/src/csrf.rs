@@ -17,10 +17,7 @@ use axum::{
 };
 
 use crate::{
-    AppState,
-    error::ApiError,
-    error::MessageOut,
-    extract::{BODY_TOO_LARGE, is_json},
+    AppState, content_type::is_json, error::ApiError, error::MessageOut, extract::BODY_TOO_LARGE,
 };
 
 pub const NEEDS_JSON_OR_HEADER: &str = "We blocked this request to protect your account: it has to come from the Ask Bubba site as JSON. Please reload the page and try again.";

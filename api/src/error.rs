@@ -182,7 +182,7 @@ pub async fn json_errors(
     use axum::http::header;
     let response = next.run(request).await;
     let status = response.status();
-    let json = crate::extract::is_json(response.headers().get(header::CONTENT_TYPE));
+    let json = crate::content_type::is_json(response.headers().get(header::CONTENT_TYPE));
     if !status.is_client_error() || json || status == StatusCode::PAYLOAD_TOO_LARGE {
         return response;
     }

@@ -12,7 +12,7 @@ use jobs::{accounts::messages, store::users::UserRecord};
 use serde::de::DeserializeOwned;
 use tower_sessions::Session;
 
-use crate::{AppState, error::ApiError, session};
+use crate::{AppState, content_type::is_json, error::ApiError, session};
 
 /// Largest JSON body the API reads by default (a route may allow more with its own
 /// `DefaultBodyLimit`).
@@ -109,19 +109,6 @@ async fn read_limited(req: Request, limit: usize) -> Result<Bytes, ApiError> {
         return Err(ApiError::PayloadTooLarge(BODY_TOO_LARGE.into()));
     }
     Ok(Bytes::from(body))
-}
-
-/// `application/json` or any `+json` type.
-pub fn is_json(content_type: Option<&header::HeaderValue>) -> bool {
-    content_type.and_then(|v| v.to_str().ok()).is_some_and(|v| {
-        let mime = v
-            .split(';')
-            .next()
-            .unwrap_or_default()
-            .trim()
-            .to_ascii_lowercase();
-        mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
-    })
 }
 
 /// The client's address: the socket's peer, or with `TRUST_PROXY=N` (N proxies in front of

@@ -2,6 +2,7 @@
 
 pub mod admin_account;
 pub mod compression;
+pub mod content_type;
 pub mod csrf;
 pub mod error;
 pub mod extract;

@@ -10,7 +10,7 @@ use chrono::Utc;
 use crate::{
     handlers::analyze_stock::AnalyzeStock,
     queue::{JobQueue, QueueError},
-    store::{StoreError, analyses::StoredAnalysis, apalis::JobStatus},
+    store::{Store, StoreError, analyses::StoredAnalysis, apalis::JobStatus},
     symbol::TickerSymbol,
 };
 
@@ -43,6 +43,21 @@ pub enum RequestError {
     Queue(#[from] QueueError),
 }
 
+/// The stored reason `symbol` could not be analysed, when it is younger than `max_age` (a
+/// company known to be unanalysable is not queued again until then).
+pub async fn fresh_failure(
+    store: &Store,
+    symbol: &str,
+    max_age: Duration,
+) -> Result<Option<String>, StoreError> {
+    let max_age = chrono::Duration::from_std(max_age).unwrap_or(chrono::Duration::MAX);
+    Ok(store
+        .analysis_failure(symbol)
+        .await?
+        .filter(|(_, at)| Utc::now() - *at < max_age)
+        .map(|(message, _)| message))
+}
+
 /// Asks for the analysis of `symbol`: a stored one younger than `max_age` answers at once;
 /// otherwise the job is queued or joined and awaited for up to `wait`.
 pub async fn request(
@@ -53,19 +68,16 @@ pub async fn request(
 ) -> Result<Outcome, RequestError> {
     let store = queue.store();
     let symbol = symbol.as_str();
-    let max_age = chrono::Duration::from_std(max_age).unwrap_or(chrono::Duration::MAX);
-    let fresh = |at: chrono::DateTime<Utc>| Utc::now() - at < max_age;
+    let stale_after = chrono::Duration::from_std(max_age).unwrap_or(chrono::Duration::MAX);
     if let Some(stored) = store.latest_analysis(symbol).await?
-        && fresh(stored.computed_at)
+        && Utc::now() - stored.computed_at < stale_after
     {
         return Ok(Outcome::Fresh {
             analysis: Box::new(stored),
             job: None,
         });
     }
-    if let Some((message, at)) = store.analysis_failure(symbol).await?
-        && fresh(at)
-    {
+    if let Some(message) = fresh_failure(store, symbol, max_age).await? {
         return Ok(Outcome::Unanalysable(message));
     }
     let job = queue

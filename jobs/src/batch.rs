@@ -291,11 +291,11 @@ pub async fn analyzable_stocks(
     };
     let ciks = snapshot_ciks(&dir.join("sec/companyfacts"));
     let mut symbols: Vec<String> = store
-        .ticker_ciks()
+        .ticker_directory()
         .await?
         .into_iter()
-        .filter(|(_, cik)| ciks.contains(cik))
-        .map(|(ticker, _)| ticker)
+        .filter(|entry| ciks.contains(&entry.cik))
+        .map(|entry| entry.ticker)
         .collect();
     symbols.sort();
     Ok(symbols)

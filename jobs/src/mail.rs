@@ -9,39 +9,9 @@ use lettre::{
     message::{Mailbox, header::ContentType},
 };
 
-use crate::{
-    settings::{RedactedUrl, non_empty},
-    store::{Store, outbox::OutboxEmail},
-};
+use crate::store::{Store, outbox::OutboxEmail};
 
-/// Default sender when `MAIL_FROM` is unset.
-pub const DEFAULT_MAIL_FROM: &str = "Ask Bubba <no-reply@askbubba.example>";
-
-/// Mail configuration: `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com:465` or
-/// `smtp://localhost:25`) and `MAIL_FROM`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MailSettings {
-    pub smtp_url: Option<RedactedUrl>,
-    pub from: String,
-}
-
-impl Default for MailSettings {
-    fn default() -> Self {
-        MailSettings {
-            smtp_url: None,
-            from: DEFAULT_MAIL_FROM.into(),
-        }
-    }
-}
-
-impl MailSettings {
-    pub fn from_env() -> Self {
-        MailSettings {
-            smtp_url: non_empty("SMTP_URL").map(RedactedUrl),
-            from: non_empty("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.into()),
-        }
-    }
-}
+pub use crate::settings::{DEFAULT_MAIL_FROM, MailSettings};
 
 /// Where mail goes.
 #[derive(Clone)]

@@ -31,7 +31,7 @@ pub struct CommonSettings {
     pub analysis_max_age: Duration,
     /// SMTP for the outbox's send job (`SMTP_URL`, `MAIL_FROM`; without SMTP mail stays in
     /// the outbox and is logged).
-    pub mail: crate::mail::MailSettings,
+    pub mail: MailSettings,
 }
 
 /// A URL whose password is hidden when printed.
@@ -74,7 +74,7 @@ impl CommonSettings {
             finra_base_url: non_empty("FINRA_BASE_URL")
                 .unwrap_or_else(|| "https://cdn.finra.org".into()),
             analysis_max_age: Duration::from_secs(hours * 3600),
-            mail: crate::mail::MailSettings::from_env(),
+            mail: MailSettings::from_env(),
         })
     }
 }
@@ -99,4 +99,33 @@ pub fn non_empty(name: &str) -> Option<String> {
         .ok()
         .map(|v| v.trim().to_string())
         .filter(|v| !v.is_empty())
+}
+
+/// Default sender when `MAIL_FROM` is unset.
+pub const DEFAULT_MAIL_FROM: &str = "Ask Bubba <no-reply@askbubba.example>";
+
+/// Mail configuration: `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com:465` or
+/// `smtp://localhost:25`) and `MAIL_FROM`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailSettings {
+    pub smtp_url: Option<RedactedUrl>,
+    pub from: String,
+}
+
+impl Default for MailSettings {
+    fn default() -> Self {
+        MailSettings {
+            smtp_url: None,
+            from: DEFAULT_MAIL_FROM.into(),
+        }
+    }
+}
+
+impl MailSettings {
+    pub fn from_env() -> Self {
+        MailSettings {
+            smtp_url: non_empty("SMTP_URL").map(RedactedUrl),
+            from: non_empty("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.into()),
+        }
+    }
 }

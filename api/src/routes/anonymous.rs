@@ -83,10 +83,9 @@ async fn record_search(
     // so is a company already known to be unanalysable: failed analyses are free.
     let symbol =
         super::analysis::known_symbol(&state, input.symbol.as_deref().unwrap_or_default()).await?;
-    if let Some((message, at)) = state.store.analysis_failure(symbol.as_str()).await?
-        && chrono::Utc::now() - at
-            < chrono::Duration::from_std(state.settings.common.analysis_max_age)
-                .unwrap_or(chrono::Duration::MAX)
+    let max_age = state.settings.common.analysis_max_age;
+    if let Some(message) =
+        jobs::analysis_request::fresh_failure(&state.store, symbol.as_str(), max_age).await?
     {
         return Err(ApiError::Unprocessable(message));
     }

@@ -4,6 +4,7 @@
 //! offline grounded responder (the default: no key, no network) and, when configured, an
 //! OpenAI-compatible or Anthropic client. Replies stream as text chunks.
 
+mod answer;
 pub mod grounding;
 pub mod knowledge;
 pub mod llm;

@@ -9,10 +9,9 @@ use std::sync::Arc;
 use futures::{StreamExt, future::BoxFuture};
 
 use super::{
-    ChatRequest, Grounding, Provider, ProviderError, ReplyEvent, ReplyStream, knowledge,
-    sources_block, topics::Topic,
+    ChatRequest, Grounding, Provider, ProviderError, ReplyEvent, ReplyStream, answer::Answer,
+    sources_block,
 };
-use crate::store::chat_log::Citation;
 
 /// The model name stored with offline answers.
 pub const MODEL: &str = "offline-grounded";
@@ -23,13 +22,6 @@ const CHUNK_CHARS: usize = 48;
 /// The grounded responder. Stateless; cheap to share.
 #[derive(Debug, Clone, Default)]
 pub struct OfflineResponder;
-
-/// An answer before streaming: its text and what it cites.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Answer {
-    pub text: String,
-    pub citations: Vec<Citation>,
-}
 
 impl Provider for OfflineResponder {
     fn model(&self) -> String {
@@ -68,10 +60,4 @@ fn chunked(text: String) -> ReplyStream {
         .map(|c| Ok(ReplyEvent::Text(c.iter().collect())))
         .collect();
     futures::stream::iter(chunks).boxed()
-}
-
-/// Which topics a question is about, in the order they should be answered.
-pub fn topics_of(message: &str) -> Vec<Topic> {
-    let words = knowledge::question_words(message);
-    super::topics::detect(&words)
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{Grounding, knowledge, offline::Answer};
+use super::{Grounding, answer::Answer, knowledge};
 
 /// The answer to a generic (home page) question.
 pub fn answer(message: &str, g: &Arc<Grounding>) -> Answer {

@@ -4,10 +4,7 @@
 use std::sync::Arc;
 
 use super::{
-    Grounding,
-    grounding::passage_citation,
-    offline::{Answer, topics_of},
-    topics::Topic,
+    Grounding, answer::Answer, grounding::passage_citation, topics::Topic, topics::topics_of,
 };
 use crate::analysis::{
     Chart, QuestionResult,

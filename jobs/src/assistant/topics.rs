@@ -134,6 +134,11 @@ pub fn detect(words: &[String]) -> Vec<Topic> {
     found
 }
 
+/// Which topics a question is about, in the order they should be answered.
+pub fn topics_of(message: &str) -> Vec<Topic> {
+    detect(&super::knowledge::question_words(message))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -289,10 +289,4 @@ impl Store {
             )
             .collect())
     }
-
-    /// Every ticker in the directory with its CIK (to match the snapshot's company files).
-    pub async fn ticker_ciks(&self) -> StoreResult<Vec<(String, i64)>> {
-        let sql = "SELECT ticker, cik FROM tickers ORDER BY ticker";
-        Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
-    }
 }

@@ -8,6 +8,8 @@ import { TabList, tabPanelProps } from '@/components/ui/tabs';
 import { toast } from '@/lib/toast';
 import type { BatchResult } from '@/types/generated/BatchResult';
 import type { BatchStatus } from '@/types/generated/BatchStatus';
+import { relativeTime } from '@/utils/format';
+import { overallBand } from '@/utils/score-bands';
 
 import {
   batchKeys,
@@ -182,8 +184,8 @@ function StatusCard({ status, onStop }: { status: BatchStatus; onStop: () => voi
             {status.completedTickers} of {status.totalTickers} stocks done
           </p>
           {status.currentTicker && <p>Current ticker: {status.currentTicker}</p>}
-          {status.startedAt && <p>Started {relative(status.startedAt)}</p>}
-          {status.completedAt && <p>Completed {relative(status.completedAt)}</p>}
+          {status.startedAt && <p>Started {relativeTime(status.startedAt)}</p>}
+          {status.completedAt && <p>Completed {relativeTime(status.completedAt)}</p>}
           {status.errorMessage && <p className="text-red-700">{status.errorMessage}</p>}
         </div>
       )}
@@ -229,17 +231,6 @@ function ResultRow({ row }: { row: BatchResult }) {
 /** Results colours (spec 001 section 2): green at 70+, yellow at 50+, otherwise red. */
 export function scoreClass(score: number | null): string {
   if (score == null) return 'text-gray-500';
-  if (score >= 70) return 'text-green-700 font-semibold';
-  if (score >= 50) return 'text-yellow-700 font-semibold';
-  return 'text-red-700 font-semibold';
-}
-
-/** "3 minutes ago" style times. */
-function relative(iso: string): string {
-  const seconds = Math.round((Date.now() - new Date(iso).getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  if (Math.abs(seconds) < 60) return format.format(-seconds, 'second');
-  if (Math.abs(seconds) < 3600) return format.format(-Math.round(seconds / 60), 'minute');
-  if (Math.abs(seconds) < 86400) return format.format(-Math.round(seconds / 3600), 'hour');
-  return format.format(-Math.round(seconds / 86400), 'day');
+  const text = { green: 'text-green-700', yellow: 'text-yellow-700', red: 'text-red-700' };
+  return `${text[overallBand(score)]} font-semibold`;
 }

@@ -1,0 +1,11 @@
+//! What an offline answer is before it is streamed; both offline responders (stock and
+//! generic) build one.
+
+use crate::store::chat_log::Citation;
+
+/// An answer before streaming: its text and what it cites.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Answer {
+    pub text: String,
+    pub citations: Vec<Citation>,
+}
