@@ -15,9 +15,12 @@ export default [
       await page.getByRole('region', { name: 'Pro Pack' }).getByText('9¢ per query').waitFor();
       await page.getByRole('button', { name: 'Buy Pro Pack' }).click();
 
-      await page.getByRole('heading', { name: 'Pro Pack' }).waitFor();
+      // The pricing page has a 'Pro Pack' heading too: wait for the checkout's own button, so
+      // the title is read after the navigation, not during it.
+      const pay = page.getByRole('button', { name: 'Pay $18.00' });
+      await pay.waitFor();
       assert.equal(await page.title(), 'Fake Stripe Checkout');
-      await page.getByRole('button', { name: 'Pay $18.00' }).click();
+      await pay.click();
 
       await page.getByText('Payment Successful!').waitFor();
       await page.getByText('200 queries have been added to your account.').waitFor();
