@@ -188,10 +188,7 @@ impl FromRequestParts<AppState> for MaybeUser {
         let Some(session) = parts.extensions.get::<Session>().cloned() else {
             return Ok(MaybeUser(None));
         };
-        let Some(id) = session::user_id(&session).await? else {
-            return Ok(MaybeUser(None));
-        };
-        Ok(MaybeUser(state.store.user_by_id(id).await?))
+        Ok(MaybeUser(session::signed_in_user(&session, state).await?))
     }
 }
 

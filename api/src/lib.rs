@@ -1,6 +1,7 @@
 //! The Ask Bubba HTTP API: answers quickly from the store and queues heavy work as jobs.
 
 pub mod admin_account;
+pub mod answer_cache;
 pub mod compression;
 pub mod content_type;
 pub mod csrf;
@@ -53,6 +54,10 @@ pub struct AppState {
     pub assistant: jobs::assistant::Assistant,
     /// The Stripe client; `None` without `STRIPE_SECRET_KEY` (payments off).
     pub stripe: Option<payments::stripe::StripeClient>,
+    /// Stored analyses' answers, serialised and compressed once (issue 10).
+    pub answers: Arc<answer_cache::AnswerCache>,
+    /// Symbols each viewer may reopen without the gate's database write (issue 10).
+    pub reopenable: Arc<usage_gate::Reopenable>,
 }
 
 impl AppState {
@@ -89,6 +94,8 @@ impl AppState {
                 )?),
                 None => None,
             },
+            answers: Default::default(),
+            reopenable: Default::default(),
         })
     }
 

@@ -38,6 +38,18 @@ pub const JOB_COUNTS_MAX_AGE: Duration = Duration::from_secs(10);
 pub struct Metrics {
     requests: Mutex<BTreeMap<(&'static str, String, u16), Series>>,
     job_counts: tokio::sync::Mutex<Option<(Instant, Vec<jobs::store::apalis::JobCount>)>>,
+    batch_gauges: tokio::sync::Mutex<Option<(Instant, BatchGauges)>>,
+}
+
+/// How long the batch and schedule gauges read for a scrape are reused.
+pub const BATCH_GAUGES_MAX_AGE: Duration = Duration::from_secs(5);
+
+/// The admin's batch and schedules as gauges (issue 13).
+#[derive(Debug, Clone)]
+pub struct BatchGauges {
+    pub batch: jobs::batch::BatchStatus,
+    /// How late the most overdue enabled schedule is (0 when none is due).
+    pub schedule_lag_seconds: f64,
 }
 
 /// The method label: a standard method, or `other` for anything a client made up.
@@ -145,5 +157,30 @@ impl Metrics {
         let counts = store.job_counts().await?;
         *cached = Some((Instant::now(), counts.clone()));
         Ok(counts)
+    }
+
+    /// The batch's progress and the schedules' lag, read at most once per
+    /// [`BATCH_GAUGES_MAX_AGE`] (concurrent scrapes wait for one read).
+    pub async fn batch_gauges(
+        &self,
+        store: &jobs::store::Store,
+    ) -> jobs::store::StoreResult<BatchGauges> {
+        let mut cached = self.batch_gauges.lock().await;
+        if let Some((at, gauges)) = cached.as_ref()
+            && at.elapsed() < BATCH_GAUGES_MAX_AGE
+        {
+            return Ok(gauges.clone());
+        }
+        let now = chrono::Utc::now();
+        let batch = jobs::batch::status(store).await?;
+        let oldest_due = store.oldest_due_schedule(now).await?;
+        let gauges = BatchGauges {
+            batch,
+            schedule_lag_seconds: oldest_due
+                .map(|due| (now - due).num_milliseconds().max(0) as f64 / 1000.0)
+                .unwrap_or(0.0),
+        };
+        *cached = Some((Instant::now(), gauges.clone()));
+        Ok(gauges)
     }
 }

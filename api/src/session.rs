@@ -5,7 +5,11 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use jobs::{accounts::reset::sha256_hex, infra::Infra, store::Store};
+use jobs::{
+    accounts::reset::sha256_hex,
+    infra::Infra,
+    store::{Store, users::UserRecord},
+};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use tower_sessions::{
@@ -92,6 +96,26 @@ pub async fn sign_in(session: &Session, user_id: i64) -> Result<(), ApiError> {
 /// The signed-in user's id, if any.
 pub async fn user_id(session: &Session) -> Result<Option<i64>, ApiError> {
     session.get::<i64>(USER_ID).await.map_err(session_error)
+}
+
+/// The signed-in user of this request. With database sessions, session and user come from one
+/// query (every signed-in call needs both, and the stock page's reads are most of them); the
+/// session record itself is not loaded, so nothing is written back. With Redis, or when that
+/// query finds no user, it goes through the session (which also clears a stale cookie) and
+/// then the user, as before. A session whose user no longer exists counts as signed out.
+pub async fn signed_in_user(
+    session: &Session,
+    state: &AppState,
+) -> Result<Option<UserRecord>, ApiError> {
+    if let (SessionBackend::Database(store), Some(id)) = (&state.sessions, session.id())
+        && let Some(user) = store.session_user(&storage_key(&id), Utc::now()).await?
+    {
+        return Ok(Some(user));
+    }
+    let Some(id) = user_id(session).await? else {
+        return Ok(None);
+    };
+    Ok(state.store.user_by_id(id).await?)
 }
 
 /// Ends this session: deleted from storage and the cookie cleared.

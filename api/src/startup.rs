@@ -101,9 +101,11 @@ pub async fn wait_for_directory(
 
 /// The calls that answer from the ticker directory (an unknown ticker is a 404 there), by
 /// their path with or without the `/api` prefix (the middleware sits inside `nest("/api")`,
-/// which strips it). Other calls (sign-in, the account) never wait.
+/// which strips it). Other calls (sign-in, the account) never wait. Every route with a
+/// `{ticker}` or `{symbol}` in its path must be covered here: the route-table test
+/// `ticker_routes_wait_for_the_directory` fails for one that is not (the chat was missed once).
 pub fn needs_directory(path: &str) -> bool {
-    const PREFIXES: [&str; 7] = [
+    const PREFIXES: [&str; 9] = [
         "/analyze-stock/",
         "/analyses",
         "/stocks/",
@@ -111,6 +113,9 @@ pub fn needs_directory(path: &str) -> bool {
         "/stock-chart-data/",
         "/tickers/",
         "/anonymous/search",
+        "/chat/",
+        // The admin's tools (notes, batches, chat test) look symbols up too.
+        "/admin/",
     ];
     let path = path.strip_prefix("/api").unwrap_or(path);
     PREFIXES.iter().any(|prefix| path.starts_with(prefix))
@@ -124,6 +129,7 @@ mod tests {
         assert!(needs_directory("/api/analyze-stock/MSFT"));
         assert!(needs_directory("/tickers/search"));
         assert!(needs_directory("/anonymous/search"));
+        assert!(needs_directory("/api/chat/MSFT"));
         assert!(!needs_directory("/api/login"));
         assert!(!needs_directory("/user"));
     }

@@ -75,6 +75,22 @@ impl Throttle {
             .await;
     }
 
+    /// Passes `result` through; on an error gives the `tickets` back first. For work that
+    /// did not happen through no fault of the caller (the password hasher was busy: 503),
+    /// so the attempt does not use up their allowance.
+    pub async fn release_on_err<T, E>(
+        &self,
+        result: Result<T, E>,
+        tickets: &[&Ticket],
+    ) -> Result<T, E> {
+        if result.is_err() {
+            for ticket in tickets {
+                self.release(ticket).await;
+            }
+        }
+        result
+    }
+
     /// Forgets every event under `key`.
     pub async fn clear(&self, key: &str) {
         let keys = [throttle_key(key)];

@@ -2,6 +2,7 @@
 //! tickers, reloaded from the store when older than a minute (the directory changes daily).
 
 use std::{
+    collections::HashMap,
     sync::{
         Arc, RwLock,
         atomic::{AtomicBool, Ordering},
@@ -24,6 +25,7 @@ const MAX_AGE: Duration = Duration::from_secs(60);
 
 struct Entry {
     hit: TickerHit,
+    cik: i64,
     name_lower: String,
     /// Sorts prominent companies first: exchange-listed, then common stock, then SEC's
     /// list position (by size).
@@ -74,7 +76,19 @@ fn alias_tickers(lower: &str) -> Vec<&'static str> {
 
 struct Loaded {
     entries: Vec<Entry>,
+    /// Position in `entries` of each ticker.
+    by_ticker: HashMap<String, usize>,
+    /// Every ticker of each company, in SEC's order (main listing first).
+    issuers: HashMap<i64, Vec<String>>,
     at: Instant,
+}
+
+/// A company found by one of its tickers in the in-memory directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    pub name: String,
+    /// All of the company's tickers, main listing first (as `Store::issuer_tickers`).
+    pub issuer: Vec<String>,
 }
 
 /// The searchable directory shared by all requests.
@@ -88,6 +102,8 @@ impl TickerIndex {
     pub fn new(store: Store) -> Self {
         let empty = Loaded {
             entries: Vec::new(),
+            by_ticker: HashMap::new(),
+            issuers: HashMap::new(),
             at: Instant::now() - MAX_AGE * 2,
         };
         TickerIndex {
@@ -108,6 +124,21 @@ impl TickerIndex {
         }
         let loaded = self.current().await?;
         Ok(rank(&loaded.entries, query))
+    }
+
+    /// The company listed under `ticker` (exact, upper case) with all of its tickers, from
+    /// memory: what the analysis route needs to check a ticker without asking the store.
+    /// `None` when the loaded copy does not have it (it may be up to a minute old, so callers
+    /// ask the store before answering 404).
+    pub async fn listing(self: &Arc<Self>, ticker: &str) -> StoreResult<Option<Listing>> {
+        let loaded = self.current().await?;
+        Ok(loaded.by_ticker.get(&ticker.to_uppercase()).map(|&i| {
+            let entry = &loaded.entries[i];
+            Listing {
+                name: entry.hit.name.clone(),
+                issuer: loaded.issuers.get(&entry.cik).cloned().unwrap_or_default(),
+            }
+        }))
     }
 
     /// The loaded directory: loads it when empty, refreshes it in the background when old.
@@ -135,9 +166,18 @@ impl TickerIndex {
     }
 
     async fn reload(&self) -> StoreResult<Arc<Loaded>> {
-        let entries = entries_of(self.store.ticker_directory().await?);
+        let directory = self.store.ticker_directory().await?;
+        let issuers = issuers_of(&directory);
+        let entries = entries_of(directory);
+        let by_ticker = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.hit.ticker.clone(), i))
+            .collect();
         let loaded = Arc::new(Loaded {
             entries,
+            by_ticker,
+            issuers,
             at: Instant::now(),
         });
         *self.loaded.write().unwrap_or_else(|p| p.into_inner()) = loaded.clone();
@@ -145,12 +185,18 @@ impl TickerIndex {
     }
 }
 
-/// Search entries from the directory (in SEC's order), with each ticker's prominence.
-fn entries_of(directory: Vec<DirectoryEntry>) -> Vec<Entry> {
-    let mut issuers: std::collections::HashMap<i64, Vec<String>> = Default::default();
-    for row in &directory {
+/// Each company's tickers, in the directory's (SEC's) order.
+fn issuers_of(directory: &[DirectoryEntry]) -> HashMap<i64, Vec<String>> {
+    let mut issuers: HashMap<i64, Vec<String>> = HashMap::new();
+    for row in directory {
         issuers.entry(row.cik).or_default().push(row.ticker.clone());
     }
+    issuers
+}
+
+/// Search entries from the directory (in SEC's order), with each ticker's prominence.
+fn entries_of(directory: Vec<DirectoryEntry>) -> Vec<Entry> {
+    let issuers = issuers_of(&directory);
     directory
         .into_iter()
         .map(|row| {
@@ -160,6 +206,7 @@ fn entries_of(directory: Vec<DirectoryEntry>) -> Vec<Entry> {
                 Some("Nasdaq" | "NYSE" | "CBOE" | "NYSE American" | "NYSE Arca")
             );
             Entry {
+                cik: row.cik,
                 name_lower: row.name.to_lowercase(),
                 prominence: Prominence {
                     unlisted: !listed,
@@ -223,6 +270,7 @@ mod tests {
                     ticker: t.to_string(),
                     name: n.to_string(),
                 },
+                cik: 0,
                 name_lower: n.to_lowercase(),
                 prominence: Prominence {
                     unlisted: false,
@@ -313,6 +361,7 @@ mod tests {
                     ticker: t.clone(),
                     name: n.clone(),
                 },
+                cik: 0,
                 name_lower: n.to_lowercase(),
                 prominence: Prominence {
                     unlisted: false,

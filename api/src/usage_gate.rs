@@ -26,16 +26,25 @@
 //!   ticker you will analyse: validate that the ticker exists first, so a typo costs no try.
 //! - Every count is one guarded database write, so concurrent requests cannot exceed a limit,
 //!   and concurrent requests for one new symbol use one analysis.
+//! - Reopening costs no database work at all once this process has seen the symbol counted
+//!   (or found it already counted): [`Reopenable`] remembers, per signed-in user and UTC day
+//!   and per anonymous session, the symbols that are free to reopen. It only ever remembers
+//!   what the database said, so it never lets anyone past a limit; `used` on a reopening is
+//!   the count as this process last saw it.
 //! - Failed analyses are free: when a symbol cannot be analysed (no SEC statements, IFRS, not
 //!   enough data, an upstream failure), [`refund_analysis`] gives back what the symbol used.
 //!
 //! The client IP is the socket address, or with `TRUST_PROXY=N` the N-th `X-Forwarded-For`
 //! entry from the right (see [`crate::extract::ClientIp`]).
 
-use std::net::IpAddr;
+use std::{
+    collections::{HashMap, HashSet},
+    net::IpAddr,
+    sync::Mutex,
+};
 
 use axum::{extract::FromRequestParts, http::request::Parts};
-use chrono::Utc;
+use chrono::{DateTime, NaiveDate, Utc};
 use jobs::{
     accounts::{ANONYMOUS_FREE_ANALYSES, AnonymousSessionId, DAILY_ANALYSES, messages},
     store::{
@@ -104,21 +113,39 @@ pub async fn check_analysis(
     match viewer {
         Viewer::User { id } => {
             let symbol = TickerSymbol::parse(Some(ticker))?;
+            let now = Utc::now();
+            if let Some(used) = state.reopenable.user(*id, symbol.as_str(), now) {
+                return Ok(Allowance {
+                    counted: false,
+                    used,
+                    limit: DAILY_ANALYSES,
+                });
+            }
             match state
                 .store
-                .record_user_analysis(*id, symbol.as_str(), DAILY_ANALYSES, Utc::now())
+                .record_user_analysis(*id, symbol.as_str(), DAILY_ANALYSES, now)
                 .await?
             {
-                DailyOutcome::Counted { count } => Ok(Allowance {
-                    counted: true,
-                    used: count,
-                    limit: DAILY_ANALYSES,
-                }),
-                DailyOutcome::AlreadyViewedToday { count } => Ok(Allowance {
-                    counted: false,
-                    used: count,
-                    limit: DAILY_ANALYSES,
-                }),
+                DailyOutcome::Counted { count } => {
+                    state
+                        .reopenable
+                        .remember_user(*id, symbol.as_str(), now, count);
+                    Ok(Allowance {
+                        counted: true,
+                        used: count,
+                        limit: DAILY_ANALYSES,
+                    })
+                }
+                DailyOutcome::AlreadyViewedToday { count } => {
+                    state
+                        .reopenable
+                        .remember_user(*id, symbol.as_str(), now, count);
+                    Ok(Allowance {
+                        counted: false,
+                        used: count,
+                        limit: DAILY_ANALYSES,
+                    })
+                }
                 DailyOutcome::LimitReached => Err(ApiError::TooManyRequests(
                     messages::DAILY_LIMIT_REACHED.into(),
                 )),
@@ -146,6 +173,13 @@ pub(crate) async fn check_anonymous(
     ticker: Option<&str>,
 ) -> ApiResult<Allowance> {
     let symbol = TickerSymbol::parse(ticker)?;
+    if let Some(used) = state.reopenable.anonymous(id.as_str(), symbol.as_str()) {
+        return Ok(Allowance {
+            counted: false,
+            used,
+            limit: ANONYMOUS_FREE_ANALYSES,
+        });
+    }
     let now = Utc::now();
     let ceiling = state.settings.accounts.anon_ip_daily_limit;
     let outcome = state
@@ -161,6 +195,13 @@ pub(crate) async fn check_anonymous(
             now,
         )
         .await?;
+    if let AnonymousOutcome::Counted { search_count }
+    | AnonymousOutcome::AlreadyAnalysed { search_count } = outcome
+    {
+        state
+            .reopenable
+            .remember_anonymous(id.as_str(), symbol.as_str(), search_count);
+    }
     let allowance = match outcome {
         AnonymousOutcome::Counted { search_count } => Allowance {
             counted: true,
@@ -194,6 +235,7 @@ pub async fn refund_analysis(state: &AppState, viewer: &Viewer, ticker: &str) ->
     let now = Utc::now();
     match viewer {
         Viewer::User { id } => {
+            state.reopenable.forget_user(*id, ticker);
             state.store.refund_user_analysis(*id, ticker, now).await?;
         }
         Viewer::Anonymous {
@@ -201,6 +243,7 @@ pub async fn refund_analysis(state: &AppState, viewer: &Viewer, ticker: &str) ->
             ip,
         } => {
             if let Ok(id) = AnonymousSessionId::parse(Some(raw.trim())) {
+                state.reopenable.forget_anonymous(id.as_str(), ticker);
                 state
                     .store
                     .refund_anonymous_analysis(id.as_str(), &ip.to_string(), ticker, now)
@@ -212,4 +255,108 @@ pub async fn refund_analysis(state: &AppState, viewer: &Viewer, ticker: &str) ->
         } => {}
     }
     Ok(())
+}
+
+/// Entries kept per kind before the memory is dropped and rebuilt from the database (a few
+/// MB; far more viewers than one process sees in a day).
+const MAX_REMEMBERED: usize = 200_000;
+
+/// The symbols each viewer may reopen for free, as the database last said: per signed-in user
+/// for the current UTC day (with the day's count), per anonymous session for good (with its
+/// trial count). Lets a repeat read skip the gate's database transaction entirely. A refund
+/// made by this process forgets the symbol; one made by another process at worst lets its
+/// viewer reopen a symbol whose analysis failed, which is free anyway.
+#[derive(Debug, Default)]
+pub struct Reopenable {
+    known: Mutex<Known>,
+}
+
+#[derive(Debug, Default)]
+struct Known {
+    /// The UTC day `user_symbols` and `user_counts` are about.
+    day: Option<NaiveDate>,
+    user_symbols: HashSet<(i64, String)>,
+    user_counts: HashMap<i64, i32>,
+    anonymous_symbols: HashSet<(String, String)>,
+    anonymous_counts: HashMap<String, i32>,
+}
+
+impl Known {
+    /// Drops yesterday's user entries (a new day counts anew).
+    fn roll_to(&mut self, day: NaiveDate) {
+        if self.day != Some(day) {
+            self.day = Some(day);
+            self.user_symbols.clear();
+            self.user_counts.clear();
+        }
+    }
+}
+
+impl Reopenable {
+    fn known(&self) -> std::sync::MutexGuard<'_, Known> {
+        self.known.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The day's count when `user` already opened `symbol` on `now`'s UTC day.
+    pub fn user(&self, user: i64, symbol: &str, now: DateTime<Utc>) -> Option<i32> {
+        let mut known = self.known();
+        known.roll_to(now.date_naive());
+        known
+            .user_symbols
+            .contains(&(user, symbol.to_string()))
+            .then(|| known.user_counts.get(&user).copied())
+            .flatten()
+    }
+
+    pub fn remember_user(&self, user: i64, symbol: &str, now: DateTime<Utc>, count: i32) {
+        let mut known = self.known();
+        known.roll_to(now.date_naive());
+        if known.user_symbols.len() >= MAX_REMEMBERED {
+            known.user_symbols.clear();
+            known.user_counts.clear();
+        }
+        known.user_symbols.insert((user, symbol.to_string()));
+        let seen = known.user_counts.entry(user).or_insert(count);
+        *seen = (*seen).max(count);
+    }
+
+    pub fn forget_user(&self, user: i64, symbol: &str) {
+        let mut known = self.known();
+        known.user_symbols.remove(&(user, symbol.to_string()));
+        known.user_counts.remove(&user);
+    }
+
+    /// The trial count when anonymous session `session` already analysed `symbol`.
+    pub fn anonymous(&self, session: &str, symbol: &str) -> Option<i32> {
+        let known = self.known();
+        known
+            .anonymous_symbols
+            .contains(&(session.to_string(), symbol.to_string()))
+            .then(|| known.anonymous_counts.get(session).copied())
+            .flatten()
+    }
+
+    pub fn remember_anonymous(&self, session: &str, symbol: &str, count: i32) {
+        let mut known = self.known();
+        if known.anonymous_symbols.len() >= MAX_REMEMBERED {
+            known.anonymous_symbols.clear();
+            known.anonymous_counts.clear();
+        }
+        known
+            .anonymous_symbols
+            .insert((session.to_string(), symbol.to_string()));
+        let seen = known
+            .anonymous_counts
+            .entry(session.to_string())
+            .or_insert(count);
+        *seen = (*seen).max(count);
+    }
+
+    pub fn forget_anonymous(&self, session: &str, symbol: &str) {
+        let mut known = self.known();
+        known
+            .anonymous_symbols
+            .remove(&(session.to_string(), symbol.to_string()));
+        known.anonymous_counts.remove(session);
+    }
 }

@@ -14,7 +14,7 @@ use crate::{
     symbol::TickerSymbol,
 };
 
-/// How often a waiting request looks at its job.
+/// How often a waiting request looks at its job when no in-process outcome wakes it first.
 const JOB_POLL: Duration = Duration::from_millis(50);
 
 /// What a request for a symbol's analysis came to.
@@ -86,7 +86,12 @@ pub async fn request(
         })
         .await?;
     let started = Instant::now();
+    let finished = crate::queue::wakeup::finished();
     loop {
+        // Listening before the look: an outcome recorded in between still wakes the wait.
+        let woken = finished.notified();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
         let record = store.job(&job.id).await?;
         match record.map(|r| (r.status, r.error)) {
             Some((JobStatus::Succeeded, _)) => {
@@ -110,6 +115,7 @@ pub async fn request(
         if started.elapsed() >= wait {
             return Ok(Outcome::Queued { job: job.id });
         }
-        tokio::time::sleep(JOB_POLL).await;
+        // Woken when a job of this process finishes (the embedded worker), else the poll.
+        let _ = tokio::time::timeout(JOB_POLL, woken).await;
     }
 }

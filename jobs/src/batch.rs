@@ -10,7 +10,10 @@ use serde::{Deserialize, Serialize};
 use crate::{
     handlers::batch_analysis::BatchAnalysis,
     queue::{JobQueue, QueueError},
-    store::{Store, StoreError, batches::BatchRun},
+    store::{
+        Store, StoreError,
+        batches::{BatchOrigin, BatchRun},
+    },
     symbol::TickerSymbol,
 };
 
@@ -169,6 +172,18 @@ pub async fn start(
     started_by: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<i64, StartError> {
+    start_for(queue, symbols, delay, started_by, None, now).await
+}
+
+/// [`start`] for a schedule's firing or Run Now (`origin`).
+pub async fn start_for(
+    queue: &JobQueue,
+    symbols: &[String],
+    delay: Duration,
+    started_by: Option<&str>,
+    origin: Option<BatchOrigin>,
+    now: DateTime<Utc>,
+) -> Result<i64, StartError> {
     let store = queue.store();
     let allowed = check(store, now).await?;
     if !allowed.can_start {
@@ -176,7 +191,7 @@ pub async fn start(
     }
     let delay_secs = delay.as_secs().min(u64::from(MAX_DELAY_SECS)) as i32;
     let id = match store
-        .start_batch(symbols, delay_secs, started_by, now)
+        .start_batch_for(symbols, delay_secs, started_by, origin, now)
         .await
     {
         Ok(id) => id,

@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod analysis_request;
 pub mod assistant;
 pub mod batch;
+pub mod content;
 /// A fake LLM provider speaking the documented streaming formats (tests only).
 #[cfg(feature = "testing")]
 pub mod fake_llm;
@@ -15,8 +16,10 @@ pub mod handlers;
 pub mod infra;
 pub mod mail;
 pub mod market_data;
+pub mod newsletter;
 pub mod queue;
 pub mod runtime;
+pub mod schedules;
 pub mod securities;
 pub mod settings;
 pub mod sources;
@@ -24,3 +27,9 @@ pub mod store;
 pub mod symbol;
 #[cfg(feature = "testing")]
 pub mod testing;
+// Issue 12: uploaded and fetched documents as text (type sniffing, extractors, chunking),
+// and the 10-K auto-analysis.
+pub mod documents;
+pub mod tenk;
+// Quarterly trends (issue 13).
+pub mod trends;

@@ -53,15 +53,6 @@ impl Mailer {
         Ok(Mailer::Smtp(Box::new(Smtp { transport, from })))
     }
 
-    /// Delivers outbox message `id`: sends it and marks it sent (or records the error), or,
-    /// without SMTP, logs it. Never fails the caller: mail problems are logged.
-    #[tracing::instrument(skip(self, store), fields(mailer = ?self))]
-    pub async fn deliver(&self, store: &Store, id: i64) {
-        if let Err(err) = self.send_outbox(store, id).await {
-            tracing::warn!(%err, id, "e-mail not sent");
-        }
-    }
-
     /// Sends outbox message `id` once: marks it sent, or records the error and answers it (the
     /// caller may retry). A message already sent, or gone, is done; without SMTP the message
     /// is logged and stays in the outbox.

@@ -32,6 +32,12 @@ pub struct CommonSettings {
     /// SMTP for the outbox's send job (`SMTP_URL`, `MAIL_FROM`; without SMTP mail stays in
     /// the outbox and is logged).
     pub mail: MailSettings,
+    /// RSS/Atom feeds the `SyncContent` job reads into the home page's content feed
+    /// (`CONTENT_FEEDS`, comma-separated URLs; empty: nothing to sync).
+    pub content_feeds: Vec<String>,
+    /// The binary that reads uploaded documents in a child process (`PDF_EXTRACTOR`; default:
+    /// this very binary, `api` or `worker`, which both answer `documents::sandbox::CHILD_ARG`).
+    pub pdf_extractor: Option<PathBuf>,
 }
 
 /// A URL whose password is hidden when printed.
@@ -75,6 +81,15 @@ impl CommonSettings {
                 .unwrap_or_else(|| "https://cdn.finra.org".into()),
             analysis_max_age: Duration::from_secs(hours * 3600),
             mail: MailSettings::from_env(),
+            content_feeds: non_empty("CONTENT_FEEDS")
+                .map(|raw| {
+                    raw.split(',')
+                        .map(|url| url.trim().to_string())
+                        .filter(|url| !url.is_empty())
+                        .collect()
+                })
+                .unwrap_or_default(),
+            pdf_extractor: non_empty("PDF_EXTRACTOR").map(PathBuf::from),
         })
     }
 }

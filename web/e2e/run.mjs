@@ -13,11 +13,18 @@ import { fileURLToPath } from 'node:url';
 
 import { startApi } from './lib/api-server.mjs';
 import { startFakeStripe } from './lib/fake-stripe.mjs';
+import { startFeedServer } from './lib/feed-server.mjs';
 import { launchBrowser, openPage } from './lib/browser.mjs';
 import { Skip } from './lib/helpers.mjs';
+import adminBatch from './tests/admin-batch.mjs';
+import adminDocuments from './tests/admin-documents.mjs';
 import accounts from './tests/accounts.mjs';
+import adminNewsletter from './tests/admin-newsletter.mjs';
+import adminNotes from './tests/admin-notes.mjs';
+import adminTrends from './tests/admin-trends.mjs';
 import analytics from './tests/analytics.mjs';
 import chat from './tests/chat.mjs';
+import content from './tests/content.mjs';
 import home from './tests/home.mjs';
 import limits from './tests/limits.mjs';
 import payments from './tests/payments.mjs';
@@ -25,7 +32,7 @@ import smoke from './tests/smoke.mjs';
 import stock from './tests/stock.mjs';
 
 // Order matters a little: the daily-limit case queues many analyses, so it runs last.
-const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, limits];
+const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, adminNotes, adminDocuments, adminBatch, adminTrends, adminNewsletter, content, limits];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(webDir, 'dist');
@@ -39,6 +46,7 @@ let failed = 0;
 let skipped = 0;
 let api;
 let stripe;
+let feeds;
 let browser;
 let tmpDir;
 
@@ -70,6 +78,7 @@ async function cleanup() {
   await browser?.browser.close().catch(() => {});
   await api?.stop().catch(() => {});
   await stripe?.stop().catch(() => {});
+  await feeds?.stop().catch(() => {});
   if (tmpDir) await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
 }
 
@@ -88,7 +97,8 @@ try {
   tmpDir = await mkdtemp(path.join(os.tmpdir(), 'bubba-e2e-'));
   const apiLog = path.join(artifacts, 'api.log');
   stripe = await startFakeStripe();
-  api = await startApi({ tmpDir, webDist, logFile: apiLog, env: stripe.env });
+  feeds = await startFeedServer();
+  api = await startApi({ tmpDir, webDist, logFile: apiLog, env: { ...stripe.env, ...feeds.env } });
   browser = await launchBrowser();
   const shared = { baseUrl: api.baseUrl, dbPath: path.join(tmpDir, 'e2e.db'), apiLog, artifacts };
   for (const test of tests) await runCase(test, shared);

@@ -67,7 +67,7 @@ pub async fn show(store: &Store, id: &str, json: bool) -> anyhow::Result<()> {
 }
 
 /// The `--list` table: id, queue, status, attempts, run at, what the job belongs to (its
-/// batch), last error.
+/// batch or schedule), last error.
 pub fn render_table(jobs: &[JobRecord]) -> String {
     let mut out = format!(
         "{:<26}  {:<10}  {:<9}  {:>8}  {:<19}  {:<10}  {}\n",
@@ -98,13 +98,19 @@ pub fn render_table(jobs: &[JobRecord]) -> String {
     out
 }
 
-/// What a job belongs to, from its payload: `batch 12` for a batch's child, else empty.
+/// What a job belongs to, from its payload: `batch 12` for a batch's child, `schedule 3` for
+/// a schedule's firing, else empty.
 fn owner(payload: &str) -> String {
-    serde_json::from_str::<serde_json::Value>(payload)
-        .ok()
-        .and_then(|v| v["job"]["batch_id"].as_i64())
-        .map(|id| format!("batch {id}"))
-        .unwrap_or_default()
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(payload) else {
+        return String::new();
+    };
+    if let Some(id) = value["job"]["batch_id"].as_i64() {
+        return format!("batch {id}");
+    }
+    if let Some(id) = value["job"]["schedule_id"].as_i64() {
+        return format!("schedule {id}");
+    }
+    String::new()
 }
 
 #[cfg(test)]
@@ -112,10 +118,14 @@ mod tests {
     use super::owner;
 
     #[test]
-    fn a_batch_child_names_its_batch() {
+    fn a_batch_child_names_its_batch_and_a_firing_its_schedule() {
         assert_eq!(
             owner(r#"{"v":1,"job":{"batch_id":12,"symbol":"AAPL"}}"#),
             "batch 12"
+        );
+        assert_eq!(
+            owner(r#"{"v":1,"job":{"schedule_id":3,"tick":"2026-11-23T14:30:00Z"}}"#),
+            "schedule 3"
         );
         assert_eq!(owner(r#"{"v":1,"job":{"symbol":"AAPL"}}"#), "");
         assert_eq!(owner("not json"), "");

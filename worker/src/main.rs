@@ -8,6 +8,10 @@ use worker::{Cli, Mode};
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
+    // Issue 12: this binary also reads uploaded PDFs in a child process of its own.
+    if let Some(code) = jobs::documents::sandbox::child_main_if_requested() {
+        return code;
+    }
     let cli = Cli::parse();
     init_tracing(cli.mode() == Mode::Work || cli.mode() == Mode::Scheduler);
     match run(cli).await {

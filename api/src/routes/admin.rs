@@ -42,6 +42,13 @@ fn routes() -> Router<AppState> {
         .merge(super::admin_storage::router())
         .merge(super::admin_chat_test::router())
         .merge(super::batch::router())
+        .merge(super::newsletter::router())
+        .merge(super::admin_content::router())
+        .merge(super::schedules::router())
+        .merge(super::admin_auto_analyze::router())
+        .merge(super::trends::admin_router())
+        // Issue 12: document uploads for retrieval.
+        .merge(super::admin_documents::router())
 }
 
 /// The one admin check.

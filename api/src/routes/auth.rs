@@ -175,14 +175,10 @@ async fn register(
     {
         return Err(ApiError::Conflict(messages::USERNAME_TAKEN.into()));
     }
-    // Busy hashing (503) is not the client's attempt to lose: take it back.
-    let password_hash = match state.hashing.hash(password).await {
-        Ok(hash) => hash,
-        Err(err) => {
-            state.throttle.release(&ticket).await;
-            return Err(err.into());
-        }
-    };
+    let password_hash = state
+        .throttle
+        .release_on_err(state.hashing.hash(password).await, &[&ticket])
+        .await?;
     let new_user = NewUser {
         parent_name: parent_name.into_inner(),
         parent_signature: parent_signature.into_inner(),
@@ -246,15 +242,13 @@ async fn login(
     }
     let user = state.store.user_by_username(&username).await?;
     let stored = user.as_ref().map(|u| u.password.clone());
-    let verified = match state.hashing.verify(password, stored).await {
-        Ok(verified) => verified,
-        Err(err) => {
-            // Busy (503): no password was checked, so the attempt does not count.
-            throttle.release(&ip_ticket).await;
-            throttle.release(&pair_ticket).await;
-            return Err(err.into());
-        }
-    };
+    // Busy (503): no password was checked, so the attempt does not count.
+    let verified = throttle
+        .release_on_err(
+            state.hashing.verify(password, stored).await,
+            &[&ip_ticket, &pair_ticket],
+        )
+        .await?;
     if !verified {
         throttle.record(&user_key, limits.window).await;
         return Err(ApiError::Unauthorized(messages::LOGIN_FAILED.into()));

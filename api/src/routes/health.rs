@@ -94,17 +94,22 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
         }
         Err(err) => tracing::warn!(%err, "job counts unavailable for metrics"),
     }
-    // The admin's batch (issue 13): is one running, and how far the newest one got.
-    match jobs::batch::status(&state.store).await {
-        Ok(batch) => out.push_str(&format!(
+    // The admin's batch (issue 13): is one running, how far the newest one got, and how late
+    // the most overdue schedule is (cached, see `Metrics::batch_gauges`).
+    match state.metrics.batch_gauges(&state.store).await {
+        Ok(gauges) => out.push_str(&format!(
             "# HELP batch_running Whether an admin batch is running.\n# TYPE batch_running gauge\n\
              batch_running {}\n\
              # HELP batch_tickers Stocks of the newest batch: done (scored or failed) and total.\n\
              # TYPE batch_tickers gauge\n\
-             batch_tickers{{state=\"done\"}} {}\nbatch_tickers{{state=\"total\"}} {}\n",
-            u8::from(batch.is_running),
-            batch.completed_tickers,
-            batch.total_tickers
+             batch_tickers{{state=\"done\"}} {}\nbatch_tickers{{state=\"total\"}} {}\n\
+             # HELP schedule_lag_seconds How late the most overdue enabled schedule is.\n\
+             # TYPE schedule_lag_seconds gauge\n\
+             schedule_lag_seconds {}\n",
+            u8::from(gauges.batch.is_running),
+            gauges.batch.completed_tickers,
+            gauges.batch.total_tickers,
+            gauges.schedule_lag_seconds
         )),
         Err(err) => tracing::warn!(%err, "batch status unavailable for metrics"),
     }

@@ -23,6 +23,19 @@ pub mod admin_storage;
 pub mod payments;
 // Batch re-analysis (issue 13), merged into the admin sub-router.
 pub mod batch;
+// Newsletters (issue 13): admin calls in the admin sub-router, public charts here.
+pub mod newsletter;
+// The content feed's admin page (issue 14), merged into the admin sub-router.
+pub mod admin_content;
+// Schedules (issue 13), merged into the admin sub-router.
+pub mod schedules;
+// The 10-K auto-analysis (issue 12), merged into the admin sub-router.
+pub mod admin_auto_analyze;
+// Quarterly trends (issue 13): admin calls merged into the admin sub-router, plus the stock
+// page's public "since last quarter".
+pub mod trends;
+// Document uploads for retrieval (issue 12), merged into the admin sub-router.
+pub mod admin_documents;
 
 use axum::Router;
 
@@ -42,6 +55,8 @@ pub fn router(state: AppState) -> Router {
         .merge(bug_reports::router())
         .merge(chat::router())
         .merge(payments::router())
+        .merge(newsletter::charts_router())
+        .merge(trends::router())
         // Every admin route goes in `admin::routes()`: one sub-router, one admin check.
         .nest("/admin", admin::router(state.clone()))
         .fallback(api_not_found)

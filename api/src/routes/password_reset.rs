@@ -130,14 +130,10 @@ async fn confirm_reset(
     {
         return Err(ApiError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
     }
-    let hash = match state.hashing.hash(password).await {
-        Ok(hash) => hash,
-        Err(err) => {
-            // Busy (503) is not the client's attempt to lose.
-            state.throttle.release(&ticket).await;
-            return Err(err.into());
-        }
-    };
+    let hash = state
+        .throttle
+        .release_on_err(state.hashing.hash(password).await, &[&ticket])
+        .await?;
     let Some(user_id) = state
         .store
         .reset_password(&token.storage_hash(), hash.as_str(), Utc::now())

@@ -30,6 +30,12 @@ pub const UNREACHABLE: &str =
 pub const NOT_PAID: &str = "This payment hasn't gone through yet, so no queries were added. If you were charged, they'll appear as soon as the payment clears.";
 pub const EXPIRED: &str = "This checkout expired before it was paid. Nothing was charged.";
 pub const NO_SUCH_PAYMENT: &str = "We couldn't find that payment on your account.";
+pub const TOO_MANY_CHECKOUTS: &str = "That's a lot of checkouts in a few minutes, so I'm asking you to slow down. Nothing was charged; try again in a few minutes.";
+
+/// Checkouts one user may start per window: a buyer who changes their mind a few times
+/// never meets it; a script that hammers Stripe through us does.
+pub const CHECKOUTS_PER_WINDOW: u32 = 5;
+pub const CHECKOUT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -135,6 +141,16 @@ async fn create_checkout_session(
         .query_pack(&tier)
         .await?
         .ok_or_else(|| ApiError::BadRequest(format!("There is no '{tier}' pack to buy.")))?;
+    // Counted per user across every API replica (the throttle lives in Redis when set).
+    let limit_key = format!("checkout:user:{}", user.0.id);
+    if state
+        .throttle
+        .acquire(&limit_key, CHECKOUT_WINDOW, CHECKOUTS_PER_WINDOW)
+        .await
+        .is_none()
+    {
+        return Err(ApiError::TooManyRequests(TOO_MANY_CHECKOUTS.into()));
+    }
     let base = state
         .settings
         .accounts

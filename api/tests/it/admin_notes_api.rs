@@ -200,10 +200,12 @@ api_test!(
     }
 );
 
-/// AAPL's long-term debt at 2026-03-28 as SEC's company facts report it (us-gaap:LongTermDebt,
-/// 82,700,000,000 USD, 10-Q filed 2026-05-01, accession 0000320193-26-000013), written the
-/// way the record writes money.
-const AAPL_DEBT: &str = "$82.7B";
+/// AAPL's debt at 2025-12-27 as SEC's company facts report it, written the way the record
+/// writes money: us-gaap:LongTermDebt 88,500,000,000 + us-gaap:CommercialPaper 1,997,000,000
+/// USD, 10-Q filed 2026-01-30, accession 0000320193-26-000006. The newer 10-Q in the snapshot
+/// (2026-03-28, 0000320193-26-000013) carries cash without the marketable securities Apple
+/// reported before, so the record reads the whole balance sheet at the last complete date.
+const AAPL_DEBT: &str = "$90.5B";
 
 api_test!(
     the_chat_test_answers_without_spending_or_logging,

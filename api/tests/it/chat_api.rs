@@ -17,11 +17,13 @@ use crate::{
     helpers::{TestApp, market_data_dir, spawn_app_with},
 };
 
-/// AAPL's long-term debt at 2026-03-28 as SEC's company facts report it (us-gaap:LongTermDebt,
-/// 82,700,000,000 USD, 10-Q filed 2026-05-01, accession 0000320193-26-000013), written the
-/// way the record writes money.
-const AAPL_DEBT: &str = "$82.7B";
-const AAPL_DEBT_ACCESSION: &str = "0000320193-26-000013";
+/// AAPL's debt at 2025-12-27 as SEC's company facts report it, written the way the record
+/// writes money: us-gaap:LongTermDebt 88,500,000,000 + us-gaap:CommercialPaper 1,997,000,000
+/// USD, 10-Q filed 2026-01-30, accession 0000320193-26-000006. The newer 10-Q in the snapshot
+/// (2026-03-28, 0000320193-26-000013) carries cash without the marketable securities Apple
+/// reported before, so the record reads the whole balance sheet at the last complete date.
+const AAPL_DEBT: &str = "$90.5B";
+const AAPL_DEBT_ACCESSION: &str = "0000320193-26-000006";
 
 /// An app with the ticker directory and AAPL's analysis stored (the real snapshot, as of its
 /// last trading day), and `per_minute` chat messages allowed per user.
@@ -354,7 +356,7 @@ async fn fake_provider() -> jobs::fake_llm::FakeLlm {
         // A model that quotes the record's debt and invents a sales forecast.
         "inventive" => {
             let frames =
-                openai_frames(&["Apple owes $82.7B. ", "Sales will hit $999.9B next year."]);
+                openai_frames(&["Apple owes $90.5B. ", "Sales will hit $999.9B next year."]);
             Script::sse(&frames.iter().map(String::as_str).collect::<Vec<_>>())
         }
         "cutoff" => Script::sse(&[openai_frames(&["Apple owes "])[1].as_str()]),
@@ -373,7 +375,7 @@ api_test!(
         let (status, _, text) = chat(&app, &joe, "/api/chat/AAPL", ask("how are things?")).await;
         assert_eq!(status, 200);
         assert!(
-            text.starts_with("Apple owes $82.7B. Sales will hit $999.9B next year."),
+            text.starts_with("Apple owes $90.5B. Sales will hit $999.9B next year."),
             "{text}"
         );
         assert!(

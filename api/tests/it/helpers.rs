@@ -160,6 +160,8 @@ impl InProcessWorker {
             let mut common = CommonSettings::from_env().unwrap();
             common.redis_url = None;
             common.market_data_dir = Some(market_data_dir());
+            // Issue 12: PDFs are read by the api binary re-executed as a limited child.
+            common.pdf_extractor = Some(PathBuf::from(env!("CARGO_BIN_EXE_api")));
             let options = jobs::runtime::WorkerOptions {
                 queues: queues.split(',').map(str::to_string).collect(),
                 ..Default::default()

@@ -2,16 +2,23 @@
 //! database of each backend, driven over real HTTP.
 
 mod accounts;
+mod admin_auto_analyze_api;
+mod admin_documents_api;
 mod admin_notes_api;
 mod analysis_api;
 mod batch_api;
 mod chat_api;
 mod compression;
+mod content_api;
 mod hardening;
 mod health;
 mod helpers;
 mod jobs_api;
+mod newsletter_api;
 mod payments;
+mod read_path;
+mod schedules_api;
 mod tickers_api;
+mod trends_api;
 mod web_app;
 mod wire_types;

@@ -102,11 +102,8 @@ impl HashGate {
         candidate: Password,
         stored: Option<String>,
     ) -> Result<bool, HashError> {
-        self.in_slot(move |memory| {
-            let matches = verify_with(&candidate, stored.as_deref().unwrap_or(DUMMY_HASH), memory);
-            matches && stored.is_some()
-        })
-        .await
+        self.in_slot(move |memory| verify_or_dummy(&candidate, stored.as_deref(), memory))
+            .await
     }
 
     /// Runs `work` on the blocking pool once a slot is free, with the slot's memory.
@@ -230,7 +227,13 @@ pub fn hash_password_blocking(password: &Password) -> anyhow::Result<PasswordHas
 /// Whether `candidate` matches `stored`; with no stored hash (unknown user) a dummy hash is
 /// checked anyway and the answer is `false` (blocking, outside the gate).
 pub fn verify_password_blocking(candidate: &Password, stored: Option<&str>) -> bool {
-    let matches = verify_with(candidate, stored.unwrap_or(DUMMY_HASH), &mut Vec::new());
+    verify_or_dummy(candidate, stored, &mut Vec::new())
+}
+
+/// The one rule for both: an unknown user (no stored hash) costs the same time as a known
+/// one, so response times do not tell which names exist, and is never a match.
+fn verify_or_dummy(candidate: &Password, stored: Option<&str>, memory: &mut Vec<Block>) -> bool {
+    let matches = verify_with(candidate, stored.unwrap_or(DUMMY_HASH), memory);
     matches && stored.is_some()
 }
 

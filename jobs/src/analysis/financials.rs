@@ -300,16 +300,34 @@ pub fn balance_at(book: &FactBook, date: NaiveDate) -> BalanceSheet {
     }
 }
 
-/// The latest balance sheet: the newest date with cash or equity reported.
+/// The latest balance sheet: the newest date with cash or equity reported, unless its cash
+/// line is incomplete. When the company reported short-term investments at the cash date
+/// before and reports none of their names at the newest one (a trimmed quarterly recording:
+/// Alphabet's 2026-06-30 10-Q carries cash, 55.9B, and no marketable securities), the whole
+/// balance sheet is read at that earlier date, so cash, investments and debt stay of one date
+/// rather than cash being understated by the missing line.
 pub fn latest_balance(book: &FactBook) -> BalanceSheet {
     let latest = instants(book, c::CASH)
         .into_iter()
         .chain(instants(book, c::EQUITY))
         .map(|f| f.end)
         .max();
-    latest
-        .map(|date| balance_at(book, date))
-        .unwrap_or_default()
+    let Some(latest) = latest else {
+        return BalanceSheet::default();
+    };
+    let balance = balance_at(book, latest);
+    if balance.short_term_investments.is_some() {
+        return balance;
+    }
+    let cash_before = instants(book, c::CASH)
+        .into_iter()
+        .map(|f| f.end)
+        .filter(|d| *d < latest)
+        .max();
+    match cash_before.map(|date| balance_at(book, date)) {
+        Some(before) if before.short_term_investments.is_some() => before,
+        _ => balance,
+    }
 }
 
 /// True unless a reported total of costs and expenses breaks the identity

@@ -244,6 +244,59 @@ fn a_renamed_investments_line_is_found_under_its_other_name() {
 }
 
 #[test]
+fn a_balance_sheet_missing_its_investments_line_is_not_the_latest() {
+    let fact = |concept: &str, end: &str, val: f64, accn: &str| {
+        (
+            concept.to_string(),
+            serde_json::json!({"end": end, "val": val, "accn": accn, "form": "10-Q",
+                "filed": "2026-07-23"}),
+        )
+    };
+    let book = |facts: Vec<(String, serde_json::Value)>| {
+        let mut gaap = serde_json::Map::new();
+        for (concept, f) in facts {
+            let entry = gaap
+                .entry(concept)
+                .or_insert_with(|| serde_json::json!({"units": {"USD": []}}));
+            entry["units"]["USD"].as_array_mut().unwrap().push(f);
+        }
+        let body = serde_json::json!({"cik": 1, "entityName": "X", "facts": {"us-gaap": gaap}});
+        let facts =
+            crate::market_data::CompanyFacts::from_json(body.to_string().as_bytes()).unwrap();
+        FactBook::build(&facts, c::all(), "2026-08-18".parse().unwrap())
+    };
+    let cash = "CashAndCashEquivalentsAtCarryingValue";
+    let securities = "MarketableSecuritiesCurrent";
+    let march = vec![
+        fact(cash, "2026-03-31", 38_063.0, "q1"),
+        fact(securities, "2026-03-31", 88_777.0, "q1"),
+        fact("LongTermDebt", "2026-03-31", 46_000.0, "q1"),
+    ];
+    // June has cash alone: the whole sheet is read at March, debt included.
+    let mut trimmed = march.clone();
+    trimmed.push(fact(cash, "2026-06-30", 55_911.0, "q2"));
+    trimmed.push(fact("LongTermDebt", "2026-06-30", 98_000.0, "q2"));
+    let balance = latest_balance(&book(trimmed));
+    assert_eq!(balance.date, "2026-03-31".parse().ok());
+    assert_eq!(balance.liquid_assets(), Some(38_063.0 + 88_777.0));
+    assert_eq!(balance.debt.map(|f| f.value), Some(46_000.0));
+    // With its investments line, June is the latest.
+    let mut complete = march.clone();
+    complete.push(fact(cash, "2026-06-30", 55_911.0, "q2"));
+    complete.push(fact(securities, "2026-06-30", 70_000.0, "q2"));
+    assert_eq!(
+        latest_balance(&book(complete)).liquid_assets(),
+        Some(55_911.0 + 70_000.0)
+    );
+    // A company that never held short-term investments is read at its newest date.
+    let cash_only = vec![
+        fact(cash, "2026-03-31", 10.0, "q1"),
+        fact(cash, "2026-06-30", 12.0, "q2"),
+    ];
+    assert_eq!(latest_balance(&book(cash_only)).liquid_assets(), Some(12.0));
+}
+
+#[test]
 fn labels_follow_the_year_end() {
     let d = |s: &str| s.parse::<NaiveDate>().unwrap();
     assert_eq!(fiscal_label(d("2024-09-28")), "FY2024"); // Apple

@@ -113,6 +113,21 @@ pub struct RatioRange {
     pub current: f64,
     /// Trading days the ratio was defined (positive denominator).
     pub days: usize,
+    /// The days of the low, the high and today, with what the ratio was made of (the chart's
+    /// sources link each number to its price, share count and TTM results).
+    pub min_day: RatioDay,
+    pub max_day: RatioDay,
+    pub current_day: RatioDay,
+}
+
+/// The inputs of a ratio on one trading day.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatioDay {
+    pub ratio: f64,
+    pub date: NaiveDate,
+    pub close: f64,
+    /// The end of the TTM period the market knew that day.
+    pub ttm_end: NaiveDate,
 }
 
 impl RatioRange {
@@ -147,7 +162,7 @@ pub fn ratio_ranges(
     } else {
         "P/E"
     };
-    let mut series: [(&'static str, Vec<f64>, Option<f64>); 4] = [
+    let mut series: [(&'static str, Vec<RatioDay>, Option<RatioDay>); 4] = [
         (earnings_name, Vec::new(), None),
         ("P/S", Vec::new(), None),
         ("P/B", Vec::new(), None),
@@ -185,7 +200,12 @@ pub fn ratio_ranges(
             free_cash,
         ];
         for (slot, denominator) in series.iter_mut().zip(denominators) {
-            let ratio = denominator.filter(|d| *d > 0.0).map(|d| market_cap / d);
+            let ratio = denominator.filter(|d| *d > 0.0).map(|d| RatioDay {
+                ratio: market_cap / d,
+                date: price.date,
+                close: price.close,
+                ttm_end: point.end,
+            });
             if let Some(ratio) = ratio {
                 slot.1.push(ratio);
             }
@@ -201,14 +221,18 @@ pub fn ratio_ranges(
             if values.len() < MIN_RATIO_DAYS {
                 return None;
             }
-            let min = values.iter().copied().fold(f64::INFINITY, f64::min);
-            let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let by_ratio = |a: &&RatioDay, b: &&RatioDay| a.ratio.total_cmp(&b.ratio);
+            let min_day = *values.iter().min_by(by_ratio)?;
+            let max_day = *values.iter().max_by(by_ratio)?;
             Some(RatioRange {
                 name,
-                min,
-                max,
-                current,
+                min: min_day.ratio,
+                max: max_day.ratio,
+                current: current.ratio,
                 days: values.len(),
+                min_day,
+                max_day,
+                current_day: current,
             })
         })
         .collect()

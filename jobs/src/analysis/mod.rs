@@ -4,6 +4,10 @@
 //! inputs through `sources`, calls [`analyze`] with an explicit as-of date, and stores the
 //! [`AnalysisRecord`]. Rubrics and rules are documented in `jobs/docs/scoring.md`.
 
+pub mod chart_sources;
+pub mod chart_sources_filings;
+pub mod chart_sources_market;
+pub mod chart_sources_prices;
 pub mod comments;
 pub mod concepts;
 pub mod explainers;
@@ -112,7 +116,15 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     let questions: Vec<QuestionResult> = answers
         .into_iter()
         .enumerate()
-        .map(|(i, a)| question(i as u8 + 1, a))
+        .map(|(i, a)| {
+            let number = i as u8 + 1;
+            let sources = if number <= 6 {
+                chart_sources_filings::filing_chart_sources(number, &fundamentals)
+            } else {
+                chart_sources_market::market_chart_sources(number, &market)
+            };
+            question(number, a, sources)
+        })
         .collect();
     let scores: Vec<u32> = questions
         .iter()
@@ -125,6 +137,9 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     let score = overall_score(scores.iter().sum(), answered);
 
     let series = market::value_series(prices, &shares, as_of);
+    let range = market::price_range(prices, as_of);
+    let market_value_sources =
+        chart_sources_prices::price_chart_sources(&series, range.as_ref(), prices, &shares);
     // The spec's statement: the last investment value in K (to the 4 decimals the text
     // format carries) times 1000, so the JSON and the text agree to the cent.
     let investment1000 = series
@@ -175,7 +190,8 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
             })
             .collect(),
         investment1000,
-        price_range: market::price_range(prices, as_of).map(|r| PriceRange {
+        market_value_sources,
+        price_range: range.map(|r| PriceRange {
             min: r.min.close,
             today: r.today.close,
             max: r.max.close,
@@ -260,7 +276,7 @@ pub fn overall_score(sum: u32, answered: u8) -> u8 {
     percent.round().clamp(0.0, 100.0) as u8
 }
 
-fn question(number: u8, answer: Answer) -> QuestionResult {
+fn question(number: u8, answer: Answer, sources: chart_sources::ChartSources) -> QuestionResult {
     let score = answer.score.map(|s| s.clamp(0.0, 10.0).round() as u8);
     QuestionResult {
         number,
@@ -274,6 +290,7 @@ fn question(number: u8, answer: Answer) -> QuestionResult {
         explainer: explainers::explainer(number).to_string(),
         chart: answer.chart,
         provenance: answer.provenance,
+        sources,
     }
 }
 

@@ -87,6 +87,10 @@ pub struct AnalysisRecord {
     pub questions: Vec<QuestionResult>,
     /// Market value and the $1000 investment over 3 years.
     pub market_value: Vec<MarketValuePoint>,
+    /// Where every number of the market value and price range charts came from
+    /// (`chart_sources_prices`); empty in records stored before it existed.
+    #[serde(default)]
+    pub market_value_sources: ChartSources,
     /// What $1000 invested 3 years ago is worth today (last investment value in K x 1000).
     pub investment1000: Option<f64>,
     pub price_range: Option<PriceRange>,
@@ -121,7 +125,12 @@ pub struct QuestionResult {
     pub comment: String,
     pub explainer: String,
     pub chart: Chart,
+    /// The figures the score used (the endpoints of its trend, the latest balance sheet).
     pub provenance: Vec<Provenance>,
+    /// Where every number of the chart came from (`chart_sources`). Records stored before
+    /// it existed read as having none; the daily refresh rewrites them.
+    #[serde(default)]
+    pub sources: ChartSources,
 }
 
 /// A figure used by a question, with what it stood for.
@@ -132,6 +141,61 @@ pub struct Provenance {
     pub label: String,
     #[serde(flatten)]
     pub figure: Figure,
+}
+
+/// Every source of one question's chart, and which cell uses which (built by
+/// `chart_sources`, where the kinds of source are described).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartSources {
+    /// Filing figures, one per label.
+    pub figures: Vec<Provenance>,
+    pub derivations: Vec<Derivation>,
+    pub market: Vec<MarketSource>,
+    /// One per chart cell holding a number.
+    pub cells: Vec<CellSource>,
+}
+
+/// A number computed from other sources of the same question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Derivation {
+    /// e.g. "Revenue growth FY2024".
+    pub label: String,
+    pub value: f64,
+    /// `USD`, `percent` or `times` (`chart_sources::USD`, ...).
+    pub unit: String,
+    /// How it was computed, in words, naming its inputs.
+    pub formula: String,
+    /// Labels of the figures, derivations or market values it came from.
+    pub inputs: Vec<String>,
+}
+
+/// A value read from market data rather than a filing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct MarketSource {
+    /// e.g. "Price 2026-08-18".
+    pub label: String,
+    pub value: f64,
+    /// `USD per share` or `percent`.
+    pub unit: String,
+    /// The provider or data set.
+    pub source: String,
+    /// The day the value is for (price date, settlement date, 13F report date).
+    pub date: Option<NaiveDate>,
+}
+
+/// Which source a chart cell shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CellSource {
+    /// The row's label (`FY2024`, `TTM`, `P/E`), or `""` for charts of single values.
+    pub row: String,
+    /// The chart row's field, as in the JSON (`revenue`, `growthPct`, `min`).
+    pub column: String,
+    /// The label of the figure, derivation or market value.
+    pub source: String,
 }
 
 /// The chart data of each question (the blocks of the spec's plain-text format).

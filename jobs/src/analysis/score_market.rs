@@ -50,7 +50,7 @@ impl MarketInputs<'_> {
     }
 
     /// The newest TTM results known at the as-of date.
-    fn latest_ttm(&self) -> Option<&TtmPoint> {
+    pub(crate) fn latest_ttm(&self) -> Option<&TtmPoint> {
         self.ttm
             .iter()
             .rev()
@@ -58,7 +58,7 @@ impl MarketInputs<'_> {
     }
 
     /// The earnings that count: FFO for REITs, net income for everyone else.
-    fn earnings(&self, point: &TtmPoint) -> Option<f64> {
+    pub(crate) fn earnings(&self, point: &TtmPoint) -> Option<f64> {
         if self.kind == IndustryKind::Reit {
             point.ffo()
         } else {
@@ -66,7 +66,7 @@ impl MarketInputs<'_> {
         }
     }
 
-    fn bond_now(&self) -> Option<f64> {
+    pub(crate) fn bond_now(&self) -> Option<f64> {
         treasury_on(self.rates, self.as_of).map(|r| r.percent)
     }
 }

@@ -55,6 +55,9 @@ pub struct ChatRequest {
     /// Earlier turns, oldest first (already trimmed to [`HISTORY_MAX_TURNS`]).
     pub history: Vec<ChatTurn>,
     pub grounding: Arc<Grounding>,
+    /// A system prompt that replaces the stock chat's (the newsletter writer brings its own
+    /// rules and data); `None` for the chat.
+    pub system: Option<String>,
 }
 
 /// Token counts a provider reported for one reply.

@@ -151,6 +151,7 @@ impl Assistant {
             message: message.clone(),
             history,
             grounding: grounding.clone(),
+            system: None,
         };
         let stream = self
             .provider
@@ -233,6 +234,7 @@ impl Assistant {
             message,
             history: trimmed_history(history),
             grounding: Arc::new(grounding),
+            system: None,
         };
         let mut stream = self
             .provider

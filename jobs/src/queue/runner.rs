@@ -210,6 +210,7 @@ pub async fn run_task<J: JobHandler>(
     {
         tracing::warn!(job = %job_id, %err, "could not record the outcome; the queue's own ack will");
     }
+    super::wakeup::job_finished();
     result
 }
 

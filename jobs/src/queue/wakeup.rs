@@ -36,6 +36,22 @@ pub(super) fn wake(queue: &'static str) {
     }
 }
 
+/// Rung each time a worker of this process records a job's outcome, so a request waiting for
+/// a job it queued (the stock page's cold analysis) looks again at once instead of at its next
+/// poll. Jobs run by another process are still found by the poll.
+static FINISHED: LazyLock<Notify> = LazyLock::new(Notify::new);
+
+/// What to wait on for "a job of this process finished"; call `enable()` on the `notified()`
+/// future before reading the job, so an outcome recorded in between is not missed.
+pub fn finished() -> &'static Notify {
+    &FINISHED
+}
+
+/// Wakes every request waiting on [`finished`].
+pub(super) fn job_finished() {
+    FINISHED.notify_waiters();
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -61,5 +77,22 @@ mod tests {
             .expect("woken")
             .unwrap();
         wake("a-queue-nobody-serves");
+    }
+
+    #[tokio::test]
+    async fn a_recorded_outcome_wakes_every_waiting_request() {
+        let waits: Vec<_> = (0..3)
+            .map(|_| {
+                let mut woken = Box::pin(finished().notified());
+                woken.as_mut().enable();
+                woken
+            })
+            .collect();
+        job_finished();
+        for woken in waits {
+            tokio::time::timeout(Duration::from_millis(100), woken)
+                .await
+                .expect("woken by the outcome");
+        }
     }
 }

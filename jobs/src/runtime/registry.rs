@@ -8,8 +8,11 @@ use apalis::prelude::Monitor;
 use super::fleet::register;
 use crate::{
     handlers::{
-        analyze_stock::AnalyzeStock, batch_analysis::BatchAnalysis, diagnostics,
-        load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses, send_email::SendEmail,
+        analyze_quarter::AnalyzeQuarter, analyze_stock::AnalyzeStock,
+        auto_analyze_10k::AutoAnalyze10K, batch_analysis::BatchAnalysis, diagnostics,
+        extract_document::ExtractDocument, generate_newsletter::GenerateNewsletter,
+        load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses, run_schedule::RunSchedule,
+        send_email::SendEmail, sync_content::SyncContent,
     },
     queue::{Job, JobContext},
     store::Store,
@@ -63,6 +66,36 @@ pub(super) const KINDS: &[Kind] = &[
     Kind {
         queue: BatchAnalysis::QUEUE,
         register: register::<BatchAnalysis>,
+        serial: false,
+    },
+    Kind {
+        queue: GenerateNewsletter::QUEUE,
+        register: register::<GenerateNewsletter>,
+        serial: false,
+    },
+    Kind {
+        queue: SyncContent::QUEUE,
+        register: register::<SyncContent>,
+        serial: true,
+    },
+    Kind {
+        queue: RunSchedule::QUEUE,
+        register: register::<RunSchedule>,
+        serial: false,
+    },
+    Kind {
+        queue: AutoAnalyze10K::QUEUE,
+        register: register::<AutoAnalyze10K>,
+        serial: false,
+    },
+    Kind {
+        queue: AnalyzeQuarter::QUEUE,
+        register: register::<AnalyzeQuarter>,
+        serial: false,
+    },
+    Kind {
+        queue: ExtractDocument::QUEUE,
+        register: register::<ExtractDocument>,
         serial: false,
     },
 ];

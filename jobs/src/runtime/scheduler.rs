@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use crate::{
-    handlers::{load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses},
+    handlers::{
+        load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses, sync_content::SyncContent,
+    },
     queue::JobQueue,
     settings::CommonSettings,
     store::Store,
@@ -30,7 +32,8 @@ pub async fn run(
     }
 }
 
-/// One look at the clock: the daily ticker refresh and the daily check for new filings.
+/// One look at the clock: the daily ticker refresh, the daily check for new filings and the
+/// admin's due schedules.
 pub async fn tick(queue: &JobQueue) {
     // One refresh per UTC day: the day is in the idempotency key.
     let day = chrono::Utc::now().date_naive().to_string();
@@ -48,5 +51,16 @@ pub async fn tick(queue: &JobQueue) {
             Err(err) => tracing::warn!(%err, "could not queue the ticker refresh"),
         },
         Err(err) => tracing::warn!(%err, "could not check the ticker directory"),
+    }
+    // The content feeds, once an hour (the hour is in the idempotency key).
+    if let Err(err) = queue
+        .enqueue_once(&SyncContent::hourly(chrono::Utc::now()))
+        .await
+    {
+        tracing::warn!(%err, "could not queue the content sync");
+    }
+    // The admin's schedules: each due one queued once per tick (see `schedules::fire_due`).
+    if let Err(err) = crate::schedules::fire_due(queue, chrono::Utc::now()).await {
+        tracing::warn!(%err, "could not fire the due schedules");
     }
 }

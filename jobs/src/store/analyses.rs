@@ -6,7 +6,7 @@ use chrono::{DateTime, Datelike, Utc};
 use serde::Serialize;
 use sqlx::types::Json;
 
-use super::{Store, StoreResult};
+use super::{Store, StoreResult, trends::upsert_quarter_row};
 use crate::{
     analysis::{AnalysisRecord, record::PROVISIONAL_BELOW},
     securities::{SecurityKind, classify},
@@ -45,9 +45,6 @@ impl Store {
         text: &str,
         computed_at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        let scores: Vec<Option<i32>> = (0..12)
-            .map(|i| record.questions.get(i).and_then(|q| q.score).map(i32::from))
-            .collect();
         let quarter = quarter_key(computed_at.date_naive());
         let score = i32::from(record.score);
         let answered = i32::from(record.answered_questions);
@@ -79,31 +76,8 @@ impl Store {
             .bind(computed_at)
             .execute(&mut *tx)
             .await?;
-            let mut quarterly = sqlx::query(
-                "INSERT INTO ai_stock_analysis_data (stock_symbol, company_name, industry, sector, overall_score,
-                   q1_revenue_growth, q2_revenue_vs_expense, q3_earnings, q4_margin, q5_cash_flow, q6_debt,
-                   q7_yield_comparison, q8_forward_returns, q9_price_ratios, q10_ownership_dilution,
-                   q11_ownership_structure, q12_short_seller, analysis_quarter, analysis_date)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
-                 ON CONFLICT (stock_symbol, analysis_quarter) DO UPDATE SET company_name = excluded.company_name,
-                   industry = excluded.industry, sector = excluded.sector, overall_score = excluded.overall_score,
-                   q1_revenue_growth = excluded.q1_revenue_growth, q2_revenue_vs_expense = excluded.q2_revenue_vs_expense,
-                   q3_earnings = excluded.q3_earnings, q4_margin = excluded.q4_margin, q5_cash_flow = excluded.q5_cash_flow,
-                   q6_debt = excluded.q6_debt, q7_yield_comparison = excluded.q7_yield_comparison,
-                   q8_forward_returns = excluded.q8_forward_returns, q9_price_ratios = excluded.q9_price_ratios,
-                   q10_ownership_dilution = excluded.q10_ownership_dilution,
-                   q11_ownership_structure = excluded.q11_ownership_structure,
-                   q12_short_seller = excluded.q12_short_seller, analysis_date = excluded.analysis_date",
-            )
-            .bind(&record.symbol)
-            .bind(&record.company_name)
-            .bind(&record.industry)
-            .bind(&record.sector)
-            .bind(score);
-            for s in &scores {
-                quarterly = quarterly.bind(*s);
-            }
-            quarterly.bind(&quarter).bind(computed_at).execute(&mut *tx).await?;
+            // The quarter's row for trends, with the record (see `store::trends`).
+            upsert_quarter_row!(&mut *tx, record, &quarter, computed_at);
             tx.commit().await?;
         });
         Ok(())
@@ -149,6 +123,16 @@ impl Store {
         }))
     }
 
+    /// When the analysis [`Store::latest_analysis`] would return was computed, without
+    /// reading the record: the analysis route's key to its ready answers (`answer_cache`).
+    pub async fn analysis_computed_at(&self, symbol: &str) -> StoreResult<Option<DateTime<Utc>>> {
+        let sql = "SELECT r.computed_at FROM stock_analysis_records r
+                   JOIN python_analysis_cache c ON c.symbol = r.symbol WHERE r.symbol = $1 AND c.success = $2";
+        Ok(
+            with_pool!(self, pool => sqlx::query_scalar(sql).bind(symbol).bind(true).fetch_optional(pool).await?),
+        )
+    }
+
     /// Every analysed symbol with when its analysis was computed (for the daily refresh).
     pub async fn analysis_dates(&self) -> StoreResult<Vec<(String, DateTime<Utc>)>> {
         let sql = "SELECT symbol, computed_at FROM stock_analysis_records ORDER BY symbol";
@@ -170,6 +154,20 @@ impl Store {
             .bind(i32::from(PROVISIONAL_BELOW))
             .fetch_all(pool)
             .await?);
+        // Every ranked issuer's tickers in one query (not one per row), in SEC's order.
+        let issuers_sql = "SELECT t.cik, t.ticker FROM tickers t
+            WHERE t.cik IN (SELECT t2.cik FROM stock_analysis_records r JOIN tickers t2 ON t2.ticker = r.symbol
+                            WHERE r.score IS NOT NULL AND r.answered_questions >= $1)
+            ORDER BY t.cik, CASE WHEN t.rank IS NULL THEN 1 ELSE 0 END, t.rank, t.ticker";
+        let pairs: Vec<(i64, String)> = with_pool!(self, pool => sqlx::query_as(issuers_sql)
+            .bind(i32::from(PROVISIONAL_BELOW))
+            .fetch_all(pool)
+            .await?);
+        let mut issuers: std::collections::HashMap<i64, Vec<String>> =
+            std::collections::HashMap::new();
+        for (cik, ticker) in pairs {
+            issuers.entry(cik).or_default().push(ticker);
+        }
         let mut companies = std::collections::HashSet::new();
         let mut top = Vec::new();
         for (symbol, score, company_name, cik) in rows {
@@ -177,8 +175,8 @@ impl Store {
                 break;
             }
             if let Some(cik) = cik {
-                let issuer = self.issuer_tickers(cik).await?;
-                if matches!(classify(&symbol, &issuer), SecurityKind::NotCommon { .. })
+                let issuer = issuers.get(&cik).map(Vec::as_slice).unwrap_or_default();
+                if matches!(classify(&symbol, issuer), SecurityKind::NotCommon { .. })
                     || !companies.insert(cik)
                 {
                     continue;

@@ -41,6 +41,13 @@ pub struct BatchResultRow {
     pub analysis_date: DateTime<Utc>,
 }
 
+/// The schedule a batch was fired by, and for which tick (none for Run Now).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchOrigin {
+    pub schedule_id: i64,
+    pub tick: Option<DateTime<Utc>>,
+}
+
 /// How a child ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChildOutcome {
@@ -52,7 +59,6 @@ impl Store {
     /// Stores a running batch of `symbols` (in order, no duplicates) in one transaction and
     /// answers its id. Fails with `StoreError::Conflict` when another batch is running (the
     /// data model allows one running row).
-    #[tracing::instrument(skip(self, symbols), err, fields(count = symbols.len()))]
     pub async fn start_batch(
         &self,
         symbols: &[String],
@@ -60,18 +66,36 @@ impl Store {
         started_by: Option<&str>,
         now: DateTime<Utc>,
     ) -> StoreResult<i64> {
+        self.start_batch_for(symbols, delay_seconds, started_by, None, now)
+            .await
+    }
+
+    /// [`Store::start_batch`] for a schedule: `origin` is the schedule and the tick it fired
+    /// for (no tick for Run Now); a second batch for one tick is refused (`Conflict`).
+    #[tracing::instrument(skip(self, symbols), err, fields(count = symbols.len()))]
+    pub async fn start_batch_for(
+        &self,
+        symbols: &[String],
+        delay_seconds: i32,
+        started_by: Option<&str>,
+        origin: Option<BatchOrigin>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<i64> {
         let list = Json(symbols);
         with_pool!(self, pool => {{
             let mut tx = pool.begin().await?;
             let id: i64 = sqlx::query_scalar(
-                "INSERT INTO batch_runs (symbols, delay_seconds, status, total_tickers, started_at, created_by)
-                 VALUES ($1, $2, 'running', $3, $4, $5) RETURNING id",
+                "INSERT INTO batch_runs (symbols, delay_seconds, status, total_tickers, started_at,
+                 created_by, schedule_id, schedule_tick)
+                 VALUES ($1, $2, 'running', $3, $4, $5, $6, $7) RETURNING id",
             )
             .bind(list)
             .bind(delay_seconds)
             .bind(symbols.len() as i32)
             .bind(now)
             .bind(started_by)
+            .bind(origin.map(|o| o.schedule_id))
+            .bind(origin.and_then(|o| o.tick))
             .fetch_one(&mut *tx)
             .await?;
             for symbol in symbols {
@@ -171,28 +195,42 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
             });
-            let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
-                "SELECT symbol, status, error FROM batch_run_items WHERE batch_run_id = $1 ORDER BY id",
+            // Counts, not rows: a child's finish costs the same in a batch of 3 or 3,000.
+            let (total, ended, failed, open): (i64, i64, i64, i64) = sqlx::query_as(
+                "SELECT COUNT(*),
+                        COUNT(*) FILTER (WHERE status IN ('completed', 'failed')),
+                        COUNT(*) FILTER (WHERE status = 'failed'),
+                        COUNT(*) FILTER (WHERE status IN ('pending', 'running'))
+                 FROM batch_run_items WHERE batch_run_id = $1",
             )
             .bind(batch_id)
-            .fetch_all(&mut *tx)
+            .fetch_one(&mut *tx)
             .await?;
-            let ended = rows.iter().filter(|(_, s, _)| s == "completed" || s == "failed").count();
-            let open = rows.iter().any(|(_, s, _)| s == "pending" || s == "running");
             sqlx::query("UPDATE batch_runs SET completed_tickers = $2 WHERE id = $1")
                 .bind(batch_id)
                 .bind(ended as i32)
                 .execute(&mut *tx)
                 .await?;
-            if !open {
-                let failed: Vec<String> = rows
-                    .iter()
-                    .filter(|(_, s, _)| s == "failed")
-                    .map(|(symbol, _, e)| format!("{symbol}: {}", e.as_deref().unwrap_or("failed")))
-                    .collect();
-                let run_status = if !rows.is_empty() && failed.len() == rows.len() { "failed" } else { "completed" };
-                let message = (!failed.is_empty()).then(|| {
-                    format!("{} of {} stocks failed. {}", failed.len(), rows.len(), failed.join("; "))
+            if open == 0 {
+                // Only the last child reads the failures, to summarise them.
+                let failures: Vec<(String, Option<String>)> = if failed > 0 {
+                    sqlx::query_as(
+                        "SELECT symbol, error FROM batch_run_items
+                         WHERE batch_run_id = $1 AND status = 'failed' ORDER BY id",
+                    )
+                    .bind(batch_id)
+                    .fetch_all(&mut *tx)
+                    .await?
+                } else {
+                    Vec::new()
+                };
+                let run_status = if total > 0 && failed == total { "failed" } else { "completed" };
+                let message = (failed > 0).then(|| {
+                    let each: Vec<String> = failures
+                        .iter()
+                        .map(|(symbol, e)| format!("{symbol}: {}", e.as_deref().unwrap_or("failed")))
+                        .collect();
+                    format!("{failed} of {total} stocks failed. {}", each.join("; "))
                 });
                 sqlx::query(
                     "UPDATE batch_runs SET status = $2, completed_at = $3, error_message = $4

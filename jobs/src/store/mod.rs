@@ -60,6 +60,14 @@ pub mod storage;
 pub mod purchases;
 // Batch re-analysis (issue 13).
 pub mod batches;
+// Newsletters (issue 13).
+pub mod newsletters;
+// Schedules (issue 13).
+pub mod schedules;
+// Quarterly trends (issue 13).
+pub mod trends;
+// Document uploads (issue 12).
+pub mod documents;
 
 use sqlx::{PgPool, SqlitePool};
 
@@ -138,3 +146,5 @@ pub(crate) fn escape_like(text: &str) -> String {
         .replace('%', "\\%")
         .replace('_', "\\_")
 }
+// The 10-K auto-analysis (issue 12).
+pub mod tenk;

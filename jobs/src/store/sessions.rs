@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Store, StoreResult};
+use super::{Store, StoreResult, users::UserRecord};
 
 /// A stored session: its encoded data and when it stops being valid.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -67,6 +67,27 @@ impl Store {
             "SELECT data, expiry_date, user_id FROM sessions WHERE id = $1 AND expiry_date > $2";
         Ok(
             with_pool!(self, pool => sqlx::query_as(sql).bind(key).bind(now).fetch_optional(pool).await?),
+        )
+    }
+
+    /// The user signed in on the session under `key` if it has not expired by `now`: session
+    /// and user in one query (every signed-in request needs both).
+    #[tracing::instrument(skip_all, err)]
+    pub async fn session_user(
+        &self,
+        key: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<UserRecord>> {
+        let sql = format!(
+            "SELECT {} FROM users WHERE id = (SELECT user_id FROM sessions WHERE id = $1 AND expiry_date > $2)",
+            super::users::USER_COLUMNS
+        );
+        Ok(
+            with_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+            .bind(key)
+            .bind(now)
+            .fetch_optional(pool)
+            .await?),
         )
     }
 

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use super::{Store, StoreResult};
 
 /// Every column of `users`, in table order.
-const USER_COLUMNS: &str =
+pub(super) const USER_COLUMNS: &str =
     "id, username, password, birthday, terms_accepted_at, privacy_accepted_at,
     parental_consent_at, parent_name, parent_email, parent_signature, child_name, is_paid_user,
     paid_since, subscription_tier, stripe_customer_id, purchased_queries, created_at";

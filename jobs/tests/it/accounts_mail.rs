@@ -86,7 +86,7 @@ store_test!(smtp_delivery_marks_the_outbox, |db: TestDb| async move {
         .enqueue_email(&email("joe@example.com"))
         .await
         .unwrap();
-    mailer.deliver(&db.store, id).await;
+    mailer.send_outbox(&db.store, id).await.unwrap();
     let row = db.store.email(id).await.unwrap().unwrap();
     assert!(row.sent_at.is_some(), "{row:?}");
     assert_eq!((row.attempts, row.error), (1, None));
@@ -120,7 +120,14 @@ store_test!(
             .enqueue_email(&email("joe@example.com"))
             .await
             .unwrap();
-        Mailer::new(&settings).unwrap().deliver(&db.store, id).await;
+        let sent = Mailer::new(&settings)
+            .unwrap()
+            .send_outbox(&db.store, id)
+            .await;
+        assert!(
+            sent.is_err(),
+            "the caller is told, so the job retries: {sent:?}"
+        );
         let row = db.store.email(id).await.unwrap().unwrap();
         assert_eq!(row.attempts, 1);
         assert!(row.error.is_some() && row.sent_at.is_none(), "{row:?}");
@@ -132,7 +139,7 @@ store_test!(
             .enqueue_email(&email("ann@example.com"))
             .await
             .unwrap();
-        outbox.deliver(&db.store, id).await;
+        outbox.send_outbox(&db.store, id).await.unwrap();
         let row = db.store.email(id).await.unwrap().unwrap();
         assert_eq!(
             (row.attempts, row.sent_at, row.error),

@@ -98,16 +98,26 @@ async fn apple_three_year_growth_ttm_and_balance_sheet() {
         q1.comment
     );
     assert_eq!(q1.provenance.len(), 2);
-    // Latest balance sheet: the Q2 FY2026 10-Q 0000320193-26-000013 (filed 2026-05-01, period
-    // 2026-03-28). Its facts in the snapshot are cash 45,572,000,000 and LongTermDebt
-    // 82,700,000,000; that recording carries no current marketable securities or commercial
-    // paper for the date, so cash is the cash line alone.
+    // Latest balance sheet: the snapshot's recording of the Q2 FY2026 10-Q
+    // 0000320193-26-000013 (period 2026-03-28) carries cash 45,572,000,000 and no current
+    // marketable securities, so the sheet is read at the Q1 FY2026 10-Q 0000320193-26-000006
+    // (period 2025-12-27): cash 45,317,000,000 + MarketableSecuritiesCurrent 21,590,000,000,
+    // against LongTermDebt 88,500,000,000 + CommercialPaper 1,997,000,000.
     let q6 = &r.questions[5];
-    assert!(close(q6.metric.expect("ratio"), 45_572.0 / 82_700.0, 1e-9));
+    assert!(
+        close(
+            q6.metric.expect("ratio"),
+            (45_317.0 + 21_590.0) / (88_500.0 + 1_997.0),
+            1e-9
+        ),
+        "{:?} {:?}",
+        q6.metric,
+        q6.provenance
+    );
     assert!(
         q6.provenance
             .iter()
-            .all(|p| p.figure.accn == "0000320193-26-000013"),
+            .all(|p| p.figure.accn == "0000320193-26-000006"),
         "{:?}",
         q6.provenance
     );

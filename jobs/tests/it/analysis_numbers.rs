@@ -6,7 +6,7 @@ use crate::analysis_common as common;
 
 use chrono::NaiveDate;
 use jobs::analysis::{
-    concepts,
+    Chart, concepts,
     facts::FactBook,
     financials::{self, fiscal_years},
     sector::IndustryKind,
@@ -230,4 +230,48 @@ async fn a_bank_answers_its_own_funding_question_instead_of_free_cash_flow() {
         "only Q12 (no FINRA float) is left"
     );
     assert!(!r.provisional);
+}
+
+#[tokio::test]
+async fn alphabet_cash_is_not_read_from_a_balance_sheet_missing_its_securities() {
+    let r = common::record("GOOGL", 1652044, common::snapshot_day()).await;
+    // The snapshot's 2026-06-30 10-Q (0001652044-26-000071) carries cash 55,911,000,000 and no
+    // marketable securities: reading it alone understated cash by ~90B. The balance sheet is
+    // read at 2026-03-31 instead, 10-Q 0001652044-26-000048: cash 38,063,000,000 +
+    // MarketableSecuritiesCurrent 88,777,000,000 = 126,840,000,000, the filing's own
+    // CashCashEquivalentsAndShortTermInvestments for that date.
+    let q6 = &r.questions[5];
+    let figure = |prefix: &str| {
+        q6.provenance
+            .iter()
+            .find(|p| p.label.starts_with(prefix))
+            .unwrap_or_else(|| panic!("{prefix}: {:?}", q6.provenance))
+    };
+    let (cash, securities) = (figure("Cash"), figure("Short-term investments"));
+    assert_eq!(
+        (cash.figure.value, cash.figure.accn.as_str()),
+        (38_063_000_000.0, "0001652044-26-000048")
+    );
+    assert_eq!(
+        (
+            securities.figure.value,
+            securities.figure.concept.as_str(),
+            securities.figure.accn.as_str()
+        ),
+        (
+            88_777_000_000.0,
+            "us-gaap:MarketableSecuritiesCurrent",
+            "0001652044-26-000048"
+        )
+    );
+    assert_eq!(cash.figure.end.to_string(), "2026-03-31");
+    assert!(q6.comment.contains("$126.8B"), "{}", q6.comment);
+    let Chart::CashDebt { rows } = &q6.chart else {
+        panic!("cash and debt chart");
+    };
+    let latest = rows.last().expect("rows");
+    assert_eq!(
+        (latest.label.as_str(), latest.cash),
+        ("2026-03", Some(126_840_000_000.0))
+    );
 }

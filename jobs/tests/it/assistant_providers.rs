@@ -35,6 +35,7 @@ fn request() -> ChatRequest {
             symbol: Some("AAPL".into()),
             ..Grounding::default()
         }),
+        system: None,
     }
 }
 

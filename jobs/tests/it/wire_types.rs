@@ -6,11 +6,19 @@ use jobs::{
     analysis::{AnalysisRecord, record::FilingRef},
     batch::{BatchResult, BatchStatus, CanStart},
     check_wire_types,
+    schedules::ScheduledJob,
+    store::documents::RagDocument,
     store::storage::KvStock,
     store::{
         analyses::TopStock, apalis::JobStatus, content::ContentItem, notes::StockNotes,
         progress::Progress, tickers::TickerHit, usage::ViewCount,
     },
+    trends::{ChangeExplanation, HistoryEntry, QuarterlyChange},
+};
+
+use jobs::{
+    newsletter::{NewsletterSettings, templates::TemplateOut},
+    store::newsletters::AdminStock,
 };
 
 #[test]
@@ -29,5 +37,13 @@ fn wire_types_match_the_rust_types() {
         BatchStatus,
         CanStart,
         BatchResult,
+        AdminStock,
+        TemplateOut,
+        NewsletterSettings,
+        ScheduledJob,
+        QuarterlyChange,
+        HistoryEntry,
+        ChangeExplanation,
+        RagDocument,
     );
 }

@@ -24,7 +24,10 @@ export function freePort() {
   });
 }
 
-function resolveBinary() {
+/** The e2e admin's username (the API recognises the admin by it). */
+export const ADMIN_USERNAME = 'admin-e2e@example.com';
+
+export function resolveBinary() {
   const bin = process.env.API_BIN;
   if (!bin) {
     throw new Error('API_BIN is not set. Build the API and run e.g. `API_BIN=../target/debug/api npm run e2e`.');
@@ -49,6 +52,8 @@ export async function startApi({ tmpDir, webDist, logFile, env: extraEnv = {} })
     WEB_DIST: webDist,
     // Links the API builds (checkout return, e-mails) point at this run's address.
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // The admin the admin cases sign in as (lib/admin.mjs creates the account).
+    ADMIN_USERNAME: ADMIN_USERNAME,
     ...extraEnv,
   };
   if (process.env.MARKET_DATA_DIR) env.MARKET_DATA_DIR = process.env.MARKET_DATA_DIR;

@@ -14,18 +14,6 @@ import { AppLayout } from './layout';
  * stays small and heavy pages (charts) load only where they are used. Route
  * modules export `Component` (and optionally `loader`), react-router's lazy contract.
  */
-type Lazy = NonNullable<RouteObject['lazy']>;
-
-/** Pages whose issue has not landed yet (admin) share one small placeholder chunk. */
-const placeholder =
-  (title: string): Lazy =>
-  async () => {
-    const { PlaceholderPage } = await import('./routes/placeholder');
-    return { Component: () => <PlaceholderPage title={title} /> };
-  };
-
-const page = (path: string, title: string): RouteObject => ({ path, lazy: placeholder(title) });
-
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
@@ -61,10 +49,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.admin.root.path, lazy: () => import('./routes/admin/notes') },
               { path: paths.admin.batch.path, lazy: () => import('./routes/admin/batch') },
-              page(paths.admin.newsletter.path, 'Newsletter Generator'),
-              page(paths.admin.trends.path, 'Quarterly Score Trends'),
+              { path: paths.admin.newsletter.path, lazy: () => import('./routes/admin/newsletter') },
+              { path: paths.admin.trends.path, lazy: () => import('./routes/admin/trends') },
               { path: paths.admin.chatTest.path, lazy: () => import('./routes/admin/chat-test') },
               { path: paths.admin.kv.path, lazy: () => import('./routes/admin/storage') },
+              { path: paths.admin.content.path, lazy: () => import('./routes/admin/content') },
             ],
           },
         ],

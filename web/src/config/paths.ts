@@ -34,6 +34,7 @@ export const paths = {
     trends: { path: '/admin/trends', getHref: () => '/admin/trends' },
     chatTest: { path: '/admin/chat-test', getHref: () => '/admin/chat-test' },
     kv: { path: '/admin/kv', getHref: () => '/admin/kv' },
+    content: { path: '/admin/content', getHref: () => '/admin/content' },
   },
   notFound: { path: '*', getHref: () => '/404' },
 } as const;

@@ -21,6 +21,10 @@ export type { RevenueExpenseRow } from './generated/RevenueExpenseRow';
 export type { StockNotes } from './generated/StockNotes';
 export type { ValueGrowthRow } from './generated/ValueGrowthRow';
 export type { YieldRow } from './generated/YieldRow';
+export type { ChartSources } from './generated/ChartSources';
+export type { CellSource } from './generated/CellSource';
+export type { Derivation } from './generated/Derivation';
+export type { MarketSource } from './generated/MarketSource';
 /** GET /api/analyze-stock/{ticker}: 200 with the stored record. */
 export type { AnalysisOut as AnalyzeReady } from './generated/AnalysisOut';
 /** GET /api/analyze-stock/{ticker}: 202 while the job runs. */

@@ -39,3 +39,13 @@ export type { PricingOut as Pricing } from './generated/PricingOut';
 export type { PricingTier } from './generated/PricingTier';
 export type { CheckoutOut as Checkout } from './generated/CheckoutOut';
 export type { VerifyOut as VerifiedPayment } from './generated/VerifyOut';
+
+// Quarterly trends (issue 13).
+export type { QuarterlyChange } from './generated/QuarterlyChange';
+export type { HistoryEntry as QuarterlyHistoryEntry } from './generated/HistoryEntry';
+export type { ChangeExplanation } from './generated/ChangeExplanation';
+export type { SinceLastQuarterOut as SinceLastQuarter } from './generated/SinceLastQuarterOut';
+/** Issue 12, documents: GET /api/admin/rag-docs/{symbol}, POST /api/admin/upload-rag/{symbol} */
+export type { RagDocument } from './generated/RagDocument';
+export type { UploadOut } from './generated/UploadOut';
+export type { UploadedOut } from './generated/UploadedOut';

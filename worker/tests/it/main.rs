@@ -4,5 +4,6 @@ mod bad_input;
 mod batch_restart;
 mod cli;
 mod helpers;
+mod pdf_sandbox;
 mod reliability;
 mod retries;

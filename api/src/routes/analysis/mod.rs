@@ -3,15 +3,16 @@
 //! The decision what to serve is `jobs::analysis_request`; these handlers check the ticker
 //! and the usage gate, then shape the answer.
 
-use std::{collections::BTreeMap, time::Duration};
+use std::{collections::BTreeMap, sync::Arc, time::Duration};
 
 use axum::{
     Json, Router,
     extract::{Path, Query, State},
-    http::StatusCode,
+    http::{HeaderMap, StatusCode},
     response::{IntoResponse, Response},
     routing::{get, post},
 };
+use chrono::Utc;
 use jobs::{
     analysis_request::{self, Outcome},
     handlers::analyze_stock::AnalyzeStock,
@@ -30,8 +31,10 @@ use wire::{
 
 use crate::{
     AppState,
+    answer_cache::{CachedAnswer, Encoding},
     error::{AnalysisFailure, ApiError, ApiResult},
     extract::{CurrentUser, JsonBody},
+    ticker_index::Listing,
     usage_gate::{self, Viewer},
 };
 
@@ -65,13 +68,24 @@ struct WaitParams {
 /// ticker: GOOG is analysed, stored and ranked as GOOGL (one company, one entry).
 pub(crate) async fn known_symbol(state: &AppState, raw: &str) -> ApiResult<TickerSymbol> {
     let symbol = TickerSymbol::parse(Some(raw))?;
-    let Some(company) = state.store.find_ticker(symbol.as_str()).await? else {
+    // The in-memory directory answers almost every request; a ticker its copy (at most a
+    // minute old) does not hold yet is looked up in the store before it is called unknown.
+    let company = match state.tickers.listing(symbol.as_str()).await? {
+        Some(listing) => Some(listing),
+        None => match state.store.find_ticker(symbol.as_str()).await? {
+            Some(row) => Some(Listing {
+                issuer: state.store.issuer_tickers(row.cik).await?,
+                name: row.name,
+            }),
+            None => None,
+        },
+    };
+    let Some(Listing { name, issuer }) = company else {
         return Err(ApiError::NotFound(format!(
             "I couldn't find a company with the ticker {}. Check the spelling, or try AAPL or MSFT.",
             symbol.as_str()
         )));
     };
-    let issuer = state.store.issuer_tickers(company.cik).await?;
     match securities::classify(symbol.as_str(), &issuer) {
         SecurityKind::Common => Ok(symbol),
         SecurityKind::ShareClass { main } => Ok(TickerSymbol::parse(Some(&main))?),
@@ -86,7 +100,7 @@ pub(crate) async fn known_symbol(state: &AppState, raw: &str) -> ApiResult<Ticke
             Err(ApiError::Unprocessable(format!(
                 "{} is {what} of {}, not its common stock, and Bubba only scores common stock. {next}",
                 symbol.as_str(),
-                company.name
+                name
             )))
         }
     }
@@ -98,9 +112,14 @@ async fn analyze_stock(
     viewer: Viewer,
     Path(ticker): Path<String>,
     Query(params): Query<WaitParams>,
+    headers: HeaderMap,
 ) -> Result<Response, AnalysisFailure> {
     let symbol = known_symbol(&state, &ticker).await?;
     usage_gate::check_analysis(&state, &viewer, symbol.as_str()).await?;
+    let encoding = Encoding::negotiate(&headers);
+    if let Some(answer) = ready_answer(&state, &symbol).await? {
+        return Ok(answer.response(encoding));
+    }
     let wait = params
         .wait
         .unwrap_or(state.settings.analyze_wait_secs)
@@ -113,6 +132,18 @@ async fn analyze_stock(
     )
     .await?;
     match outcome {
+        // A stored analysis: serialised and compressed once, kept for the next readers.
+        Outcome::Fresh {
+            analysis,
+            job: None,
+        } => {
+            let computed_at = analysis.computed_at;
+            let json = serde_json::to_vec(&AnalysisOut::new(*analysis, None))
+                .map_err(|e| ApiError::Internal(e.into()))?;
+            let answer = state.answers.insert(symbol.as_str(), computed_at, json);
+            Ok(answer.response(encoding))
+        }
+        // Just computed for this request: the answer names its job, so it is not shared.
         Outcome::Fresh { analysis, job } => {
             Ok(Json(AnalysisOut::new(*analysis, job)).into_response())
         }
@@ -138,6 +169,23 @@ async fn analyze_stock(
             Ok((StatusCode::ACCEPTED, Json(body)).into_response())
         }
     }
+}
+
+/// The ready answer of `symbol`'s stored analysis, when it is fresh and its answer was built
+/// already: one indexed read of `computed_at`, no record parsed, nothing serialised.
+async fn ready_answer(
+    state: &AppState,
+    symbol: &TickerSymbol,
+) -> ApiResult<Option<Arc<CachedAnswer>>> {
+    let Some(computed_at) = state.store.analysis_computed_at(symbol.as_str()).await? else {
+        return Ok(None);
+    };
+    let max_age = chrono::Duration::from_std(state.settings.common.analysis_max_age)
+        .unwrap_or(chrono::Duration::MAX);
+    if Utc::now() - computed_at >= max_age {
+        return Ok(None);
+    }
+    Ok(state.answers.get(symbol.as_str(), computed_at))
 }
 
 #[derive(Debug, Deserialize)]

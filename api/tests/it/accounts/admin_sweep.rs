@@ -76,6 +76,28 @@ api_test!(
             paths.contains(&"/api/admin/bug-reports".to_string()),
             "{paths:?}"
         );
+        // The admin pages' calls (issues 12-14) are in the table the sweep walks.
+        for path in [
+            "/api/admin/generate-newsletter",
+            "/api/admin/newsletter-templates",
+            "/api/admin/newsletters/1",
+            "/api/admin/stocks",
+            "/api/admin/content",
+            "/api/admin/content/1",
+            "/api/admin/content/sync",
+            "/api/admin/scheduled-jobs/1",
+            "/api/admin/scheduled-jobs/1/run-now",
+            "/api/admin/auto-analyze-10k/1",
+            "/api/admin/auto-analyze-10k/jobs/1",
+            "/api/admin/trends/quarterly-changes",
+            "/api/admin/trends/most-improved",
+            "/api/admin/trends/stock-history/1",
+            "/api/admin/trends/analyze-quarter",
+            "/api/admin/rag-docs/1",
+            "/api/admin/upload-rag/1",
+        ] {
+            assert!(paths.contains(&path.to_string()), "{path} in {paths:?}");
+        }
         let app = spawn_app(backend).await;
         let anonymous = browser();
         let member = browser();

@@ -16,8 +16,11 @@ use crate::{
 
 /// Requests in each burst.
 const BURST: usize = 200;
-/// `/healthz` p99 while a burst runs.
-const HEALTHZ_P99: Duration = Duration::from_millis(100);
+/// `/healthz` p99 while a burst runs. Before the fix, 200 hashes on the async runtime stalled
+/// it for seconds; on a quiet machine it now stays under 10 ms, and a 2-core machine busy with
+/// other builds was seen at 135 ms while the app answered 200 requests, so half a second
+/// tells the defect from a busy machine without flaking.
+const HEALTHZ_P99: Duration = Duration::from_millis(500);
 /// How much the process may grow during and after a burst. Before the fix each concurrent
 /// request held its own 19 MiB argon2 block: 200 of them needed about 3.8 GB.
 const RSS_GROWTH_BOUND_MIB: u64 = 256;
@@ -41,6 +44,9 @@ pub struct BurstReport {
     /// `/healthz` probes during the burst.
     pub probes: usize,
     pub healthz_p99: Duration,
+    /// The slowest of 20 `/healthz` probes just before the burst: how slow this machine is
+    /// right now without the burst (CI machines run other work too).
+    pub baseline: Duration,
     pub peak_growth_mib: u64,
     pub growth_after_mib: u64,
 }
@@ -56,6 +62,7 @@ where
     static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
     let _turn = ONE_AT_A_TIME.lock().await;
     let before = rss_mib();
+    let baseline = quiet_healthz_max(app).await;
     // The probe runs on its own thread and runtime, like a monitor outside the process.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let stopped = stop.clone();
@@ -67,6 +74,8 @@ where
             .unwrap();
         runtime.block_on(async move {
             let client = reqwest::Client::new();
+            // Connected before the burst: the first request's connect is not the app's latency.
+            client.get(&health_url).send().await.unwrap();
             let (mut latencies, mut peak) = (Vec::new(), 0u64);
             while !stopped.load(std::sync::atomic::Ordering::SeqCst) {
                 let started = Instant::now();
@@ -102,9 +111,23 @@ where
         probes: latencies.len(),
         statuses,
         healthz_p99: p99,
+        baseline,
         peak_growth_mib: peak.saturating_sub(before),
         growth_after_mib: rss_mib().saturating_sub(before),
     }
+}
+
+/// The slowest of 20 sequential `/healthz` calls on a connected client.
+async fn quiet_healthz_max(app: &TestApp) -> Duration {
+    let client = reqwest::Client::new();
+    client.get(app.url("/healthz")).send().await.unwrap();
+    let mut slowest = Duration::ZERO;
+    for _ in 0..20 {
+        let started = Instant::now();
+        client.get(app.url("/healthz")).send().await.unwrap();
+        slowest = slowest.max(started.elapsed());
+    }
+    slowest
 }
 
 fn count_statuses(statuses: &[StatusCode]) -> std::collections::BTreeMap<u16, usize> {
@@ -117,16 +140,19 @@ fn count_statuses(statuses: &[StatusCode]) -> std::collections::BTreeMap<u16, us
 
 fn assert_healthy(report: &BurstReport) {
     eprintln!(
-        "burst: {} answers {:?}, {} /healthz probes p99 {:?}, memory +{} MiB at peak, +{} MiB after",
+        "burst: {} answers {:?}, {} /healthz probes p99 {:?} (before the burst: {:?}), memory +{} MiB at peak, +{} MiB after",
         report.statuses.len(),
         count_statuses(&report.statuses),
         report.probes,
         report.healthz_p99,
+        report.baseline,
         report.peak_growth_mib,
         report.growth_after_mib
     );
+    // Hashing on the async runtime stalled /healthz for seconds; a machine busy with other
+    // work slows every call alike, so the bound grows with the slowness measured just before.
     assert!(
-        report.healthz_p99 < HEALTHZ_P99,
+        report.healthz_p99 < HEALTHZ_P99.max(report.baseline * 5),
         "/healthz p99 {:?} during the burst",
         report.healthz_p99
     );

@@ -41,3 +41,35 @@ api_test!(
         assert_eq!(ready.status(), StatusCode::OK);
     }
 );
+
+/// Every route with a ticker or symbol in its path waits for the directory at start-up (the
+/// chat did not: "Tell me about MSFT" on a fresh start answered as if MSFT did not exist).
+/// Routes that never look a ticker up in the directory are listed with their reason.
+#[test]
+fn ticker_routes_wait_for_the_directory() {
+    use api::{AppState, routes::admin::route_paths, startup::needs_directory};
+    // Read from the stored record or the caller's own rows, never the directory.
+    const EXEMPT: &[&str] = &[
+        // Draws the symbol's stored record; an unknown symbol is a 404 with or without the
+        // directory.
+        "/api/newsletter-charts/{symbol}/{file}",
+    ];
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let paths = runtime.block_on(async {
+        let db = jobs::testing::TestDb::new(jobs::store::Backend::Sqlite).await;
+        let settings =
+            crate::helpers::test_settings(&db, std::path::PathBuf::from("/nonexistent-web-dist"));
+        let state = AppState::new(db.store.clone(), settings).expect("app state");
+        route_paths(&api::app(state))
+    });
+    let missed: Vec<&String> = paths
+        .iter()
+        .filter(|p| p.contains("{ticker}") || p.contains("{symbol}"))
+        .filter(|p| !EXEMPT.contains(&p.as_str()) && !needs_directory(p))
+        .collect();
+    assert!(paths.len() > 20, "the route table was read: {paths:?}");
+    assert!(
+        missed.is_empty(),
+        "ticker routes that do not wait: {missed:?}"
+    );
+}

@@ -2,6 +2,7 @@
 //! client code talking to a local server that speaks Stripe's wire format.
 
 mod checkout;
+mod checkout_limit;
 mod fake_stripe;
 mod signature;
 mod webhook;

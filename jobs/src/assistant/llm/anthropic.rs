@@ -35,7 +35,7 @@ impl Dialect for Anthropic {
             "model": self.model,
             "max_tokens": MAX_TOKENS,
             "stream": true,
-            "system": prompt::system_prompt(&request.grounding),
+            "system": prompt::system_of(request),
             "messages": messages,
         });
         let mut builder = client

@@ -25,8 +25,7 @@ impl Dialect for OpenAi {
     }
 
     fn request(&self, client: &reqwest::Client, request: &ChatRequest) -> reqwest::RequestBuilder {
-        let mut messages =
-            vec![json!({"role": "system", "content": prompt::system_prompt(&request.grounding)})];
+        let mut messages = vec![json!({"role": "system", "content": prompt::system_of(request)})];
         messages.extend(
             prompt::turns(request)
                 .into_iter()

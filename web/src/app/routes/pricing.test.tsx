@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '@/app/testing/render-route';
 import { goToCheckout } from '@/features/pricing/api/checkout';
+import { CHECKOUT_CANCELED } from '@/features/pricing/components/pricing-page';
 import { SIGNED_OUT, signedIn, stubFetch, type FakeApi } from '@/testing/fake-api';
 
 // The browser leaving for the hosted checkout is the one thing jsdom cannot do.
@@ -142,5 +143,25 @@ describe('pricing page', () => {
     expect(await screen.findByText('Payment Verification Failed')).toBeInTheDocument();
     expect(screen.getByText('This checkout expired before it was paid. Nothing was charged.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says nothing was charged when the buyer backs out of the checkout, and cleans the URL', async () => {
+    const spy = stubFetch({ ...signedIn(), ...pricing() });
+    const { router } = renderRoute('/pricing?canceled=true');
+    expect(await screen.findByText('Checkout Canceled')).toBeInTheDocument();
+    expect(screen.getByText(CHECKOUT_CANCELED)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/pricing');
+    expect(spy.mock.calls.some(([url]) => String(url) === '/api/verify-payment')).toBe(false);
+  });
+
+  it("shows the server's slow-down message when checkouts are rate limited", async () => {
+    const slowDown = "That's a lot of checkouts in a few minutes, so I'm asking you to slow down.";
+    stubFetch({ ...signedIn(), ...pricing(), '/api/create-checkout-session': { status: 429, body: { message: slowDown } } });
+    renderRoute('/pricing');
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Pro Pack' }));
+    expect(await screen.findByText('Purchase Error')).toBeInTheDocument();
+    expect(screen.getByText(`Server error: 429 - ${JSON.stringify({ message: slowDown })}`)).toBeInTheDocument();
+    expect(goToCheckout).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
 
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { TabList, tabPanelProps } from '@/components/ui/tabs';
 import { toast } from '@/lib/toast';
 import type { BatchResult } from '@/types/generated/BatchResult';
 import type { BatchStatus } from '@/types/generated/BatchStatus';
+import type { ScheduledJob } from '@/types/generated/ScheduledJob';
 import { relativeTime } from '@/utils/format';
 import { overallBand } from '@/utils/score-bands';
 
@@ -22,12 +24,16 @@ import {
   useBatchResults,
   useBatchStatus,
 } from '../api/batch';
+import { scheduleKeys } from '../api/schedules';
+import { ScheduleModal } from './schedule-modal';
+import { ScheduledTab } from './scheduled-tab';
 
 /** Delay input (spec 001 sections 5 and 9): 5-300 s in steps of 5, default 30; Quick Run uses 5. */
 const DELAY = { min: 5, max: 300, step: 5, initial: 30, quick: 5 } as const;
 
 const TABS = [
   { value: 'manual', label: 'Manual Analysis' },
+  { value: 'scheduled', label: 'Scheduled Jobs' },
   { value: 'results', label: 'Results History' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -35,13 +41,38 @@ type Tab = (typeof TABS)[number]['value'];
 /** /admin/batch: start, watch and stop a batch re-analysis; the results history. */
 export function BatchPage() {
   const [tab, setTab] = useState<Tab>('manual');
+  const { mutate } = useSWRConfig();
+  const { data: stocks = [] } = useAnalyzableStocks();
+  // The schedule modal: closed (undefined), new (null) or editing a schedule.
+  const [modal, setModal] = useState<ScheduledJob | null | undefined>(undefined);
   return (
     <div className="space-y-5">
       <PageTitle title="Admin Batch Analysis" subtitle="Re-analyse many stocks, spaced out so the SEC stays friendly." />
-      <div className="max-w-md">
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => setModal(null)}>New Schedule</Button>
+        <Link className="rounded border px-3 py-2 text-sm" to="/admin/trends">
+          View Quarterly Trends
+        </Link>
+        <Link className="rounded border px-3 py-2 text-sm" to="/admin/newsletter">
+          Newsletter Generator
+        </Link>
+      </div>
+      <div className="max-w-xl">
         <TabList tabs={TABS} value={tab} onChange={setTab} label="Batch analysis" idBase="batch" />
       </div>
-      <div {...tabPanelProps('batch', tab)}>{tab === 'manual' ? <ManualTab /> : <ResultsTab />}</div>
+      <div {...tabPanelProps('batch', tab)}>
+        {tab === 'manual' && <ManualTab />}
+        {tab === 'scheduled' && <ScheduledTab onEdit={setModal} onBatchStarted={() => void mutate(batchKeys.status)} />}
+        {tab === 'results' && <ResultsTab />}
+      </div>
+      {modal !== undefined && (
+        <ScheduleModal
+          stocks={stocks}
+          editing={modal}
+          onClose={() => setModal(undefined)}
+          onSaved={() => void mutate(scheduleKeys.list)}
+        />
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ const PAGES = [
   { to: paths.admin.newsletter.getHref(), label: 'Newsletter' },
   { to: paths.admin.chatTest.getHref(), label: 'Chat Test' },
   { to: paths.admin.kv.getHref(), label: 'Storage' },
+  { to: paths.admin.content.getHref(), label: 'Content' },
 ];
 
 /** Every /admin page (after the access check): navigation between the admin pages, then the page. */

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { ProvisionalTag } from '@/components/ui/provisional-tag';
 import { QuestionIcon } from '@/components/ui/question-icon';
 import { ScoreBadge } from '@/components/ui/score-badge';
 import { TabList } from '@/components/ui/tabs';
@@ -113,14 +114,8 @@ function entryOf(data: BatchStocks, ticker: string) {
 /** The server's overall score when it sends one, else the answered questions' points out of 100. */
 const overallOf = (entry: BatchStocks[string]) => entry.score ?? overallFromScores(entry.scores);
 
-/** A score on fewer than 9 of 12 answers: labelled, with the server's one-line reason. */
-function ProvisionalTag({ reason }: { reason: string | null }) {
-  return (
-    <span data-testid="provisional-score" className="mt-1 block text-xs font-semibold text-stone-600">
-      Provisional{reason ? `: ${reason}` : ''}
-    </span>
-  );
-}
+/** The provisional label's look under a compare score. */
+const PROVISIONAL_STYLE = 'mt-1 block text-xs font-semibold text-stone-600';
 
 function CompareCards({ list, data }: { list: string[]; data: BatchStocks }) {
   return (
@@ -137,7 +132,7 @@ function CompareCards({ list, data }: { list: string[]; data: BatchStocks }) {
               </div>
               <div className="flex flex-col items-end">
                 <ScoreBadge score={entry ? overallOf(entry) : null} className="text-lg" />
-                {entry?.provisional ? <ProvisionalTag reason={entry.provisionalReason} /> : null}
+                {entry?.provisional ? <ProvisionalTag reason={entry.provisionalReason} className={PROVISIONAL_STYLE} /> : null}
               </div>
             </div>
             {entry ? (
@@ -193,7 +188,7 @@ function CompareTable({ list, data }: { list: string[]; data: BatchStocks }) {
               return (
                 <td key={t} className="px-3 py-2 text-center">
                   <ScoreBadge score={entry ? overallOf(entry) : null} />
-                  {entry?.provisional ? <ProvisionalTag reason={entry.provisionalReason} /> : null}
+                  {entry?.provisional ? <ProvisionalTag reason={entry.provisionalReason} className={PROVISIONAL_STYLE} /> : null}
                 </td>
               );
             })}

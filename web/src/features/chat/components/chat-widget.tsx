@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
-import { PRODUCT_NAME } from '@/config/constants';
+import { FREE_CHAT_QUERIES, PERSONA_NAME, PRODUCT_NAME } from '@/config/constants';
 import { useUser } from '@/lib/auth';
 import { usageLevel } from '@/utils/usage';
 
@@ -22,13 +22,13 @@ export const LIMIT_PLACEHOLDER = 'Monthly query limit reached';
 /** The first-open greeting: signed in names the symbol and company; anonymous invites a sign-up. */
 export function greeting(signedIn: boolean, symbol: string | null, companyName: string | null): string {
   if (!signedIn) {
-    return `Howdy! I'm Bubba. Sign up for a free account and you get 50 free queries to ask me about ${
+    return `Howdy! I'm ${PERSONA_NAME}. Sign up for a free account and you get ${FREE_CHAT_QUERIES} free queries to ask me about ${
       symbol ?? 'any stock'
     }.`;
   }
-  if (!symbol) return "Howdy! I'm Bubba. Ask me about investing basics, or open a stock page and ask me about that company.";
+  if (!symbol) return `Howdy! I'm ${PERSONA_NAME}. Ask me about investing basics, or open a stock page and ask me about that company.`;
   const name = companyName ? `${companyName} (${symbol})` : symbol;
-  return `Howdy! I'm Bubba. Ask me anything about ${name}: the score and why, the debt, how sales grew, or whether it's expensive.`;
+  return `Howdy! I'm ${PERSONA_NAME}. Ask me anything about ${name}: the score and why, the debt, how sales grew, or whether it's expensive.`;
 }
 
 /**
@@ -125,7 +125,7 @@ export function ChatWidget({ symbol = null, companyName = null }: ChatWidgetProp
           {pending ? (
             <span role="status" className="flex size-10 items-center justify-center">
               <span aria-hidden="true" className="size-6 animate-spin rounded-full border-4 border-amber-200 border-t-amber-700" />
-              <span className="sr-only">Bubba is thinking</span>
+              <span className="sr-only">{PERSONA_NAME} is thinking</span>
             </span>
           ) : (
             <button

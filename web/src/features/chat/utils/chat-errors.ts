@@ -1,3 +1,5 @@
+import { FREE_CHAT_QUERIES } from '@/config/constants';
+
 import { ChatRequestError } from '../api/send-chat-message';
 
 /**
@@ -16,8 +18,7 @@ export type ChatNotice =
 
 export const OUT_OF_QUERIES_TEXT =
   "Well shoot... you've used up all your free chats with me. Top up and we'll keep the conversation going.";
-export const SIGNUP_TEXT =
-  'Sign up for a free account and you get 50 free queries to chat with me about any stock. No credit card, no suits.';
+export const SIGNUP_TEXT = `Sign up for a free account and you get ${FREE_CHAT_QUERIES} free queries to chat with me about any stock. No credit card, no suits.`;
 export const TECHNICAL_TEXT = "I'm having technical difficulties. Please try again.";
 
 export function noticeFor(error: unknown): ChatNotice {

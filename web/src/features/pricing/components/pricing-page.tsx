@@ -15,6 +15,9 @@ import type { PricingTier } from '@/types/api';
 import { createCheckoutSession, goToCheckout, verifyPayment } from '../api/checkout';
 import { usePricing, useRemainingQueries } from '../api/get-pricing';
 
+/** Spec 001 has no text for a cancelled checkout: an honest line in Bubba's voice (README). */
+export const CHECKOUT_CANCELED = "No harm done: you backed out before paying, so nothing was charged. The packs will be right here when you're ready.";
+
 export const PAYMENTS_OFF = "Payments are not set up on this server, so query packs can't be bought right now.";
 
 const FAQ: [string, string][] = [
@@ -32,6 +35,7 @@ export function PricingPage() {
   const navigate = useNavigate();
   const [buying, setBuying] = useState<string | null>(null);
   useVerifyReturn(() => void refreshUsage());
+  useCanceledReturn();
 
   const buy = async (tier: PricingTier) => {
     if (!isSignedIn) {
@@ -140,6 +144,21 @@ export function PricingPage() {
       </p>
     </div>
   );
+}
+
+/** Back from the hosted checkout with `canceled=true`: say nothing was charged, clean the URL. */
+function useCanceledReturn() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const canceled = params.get('canceled') === 'true';
+  const shown = useRef(false);
+
+  useEffect(() => {
+    if (!canceled || shown.current) return;
+    shown.current = true;
+    toast({ title: 'Checkout Canceled', description: CHECKOUT_CANCELED });
+    void navigate(paths.pricing.getHref(), { replace: true });
+  }, [canceled, navigate]);
 }
 
 /**

@@ -7,6 +7,7 @@ import { BAND_STYLES, NO_DATA_STYLE, questionBand } from '@/utils/score-bands';
 
 import { questionMeta } from '../utils/questions';
 
+import { ChartSourcesContext, NO_SOURCES } from './charts/chart-sources';
 import { QuestionChart } from './charts/question-chart';
 import { ProvenanceList } from './provenance-list';
 
@@ -27,6 +28,16 @@ export function QuestionCard({ question, open, onToggle, cik }: QuestionCardProp
   const id = useId();
   const [explainerOpen, setExplainerOpen] = useState(false);
   const [sourcesOpen, setSourcesOpen] = useState(false);
+  // The source a "See the numbers" cell was clicked for: the list opens marked at it.
+  const [shownSource, setShownSource] = useState<string | null>(null);
+  const sourceLinks = {
+    question: question.number,
+    sources: question.sources ?? NO_SOURCES,
+    show: (label: string) => {
+      setSourcesOpen(true);
+      setShownSource(label);
+    },
+  };
   const noData = question.score == null;
   const style = noData ? NO_DATA_STYLE : BAND_STYLES[questionBand(question.score ?? 0)];
   // The spec's chart title, whatever the server sent in `title`.
@@ -68,7 +79,9 @@ export function QuestionCard({ question, open, onToggle, cik }: QuestionCardProp
               {question.comment}
             </p>
           </blockquote>
-          <QuestionChart chart={question.chart} title={title} number={question.number} />
+          <ChartSourcesContext.Provider value={sourceLinks}>
+            <QuestionChart chart={question.chart} title={title} number={question.number} />
+          </ChartSourcesContext.Provider>
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
@@ -102,7 +115,7 @@ export function QuestionCard({ question, open, onToggle, cik }: QuestionCardProp
                   {question.metric != null ? ` = ${Number(question.metric.toFixed(2))}` : ' (not available)'}
                 </p>
               ) : null}
-              <ProvenanceList items={question.provenance} cik={cik} />
+              <ProvenanceList items={question.provenance} cik={cik} sources={question.sources ?? NO_SOURCES} question={question.number} highlight={shownSource} />
             </div>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { ProvisionalTag } from '@/components/ui/provisional-tag';
 import type { AnalysisRecord } from '@/types/analysis';
 import { BAND_LABELS, BAND_STYLES, overallBand } from '@/utils/score-bands';
 
@@ -21,9 +22,10 @@ export function ScoreBox({ record }: { record: AnalysisRecord }) {
       <span className="text-sm opacity-90">out of 100</span>
       <span className="mt-1 text-xs font-semibold">{BAND_LABELS[band]}</span>
       {record.provisional ? (
-        <span data-testid="provisional-score" className="mt-2 rounded-full bg-white/90 px-2 py-0.5 text-center text-xs font-bold text-stone-900">
-          Provisional{record.provisionalReason ? `: ${record.provisionalReason}` : ''}
-        </span>
+        <ProvisionalTag
+          reason={record.provisionalReason}
+          className="mt-2 rounded-full bg-white/90 px-2 py-0.5 text-center text-xs font-bold text-stone-900"
+        />
       ) : null}
     </div>
   );

@@ -14,6 +14,7 @@ import { NotesSection } from './notes-section';
 import { AnalysisProgressBar } from './progress-bar';
 import { QuestionCard } from './question-card';
 import { ScoreStrip } from './score-strip';
+import { SinceLastQuarter } from './since-last-quarter';
 import { StockIdentity } from './stock-identity';
 
 type StockPageProps = {
@@ -88,6 +89,7 @@ function AnalysisView({ record }: { record: AnalysisRecord }) {
   return (
     <>
       <StockIdentity record={record} />
+      <SinceLastQuarter symbol={record.symbol} />
       <ScoreStrip questions={questions} onPick={jumpTo} />
       <MarketValueCard record={record} />
       <section aria-labelledby="questions-title" className="space-y-3">

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { ANALYSIS_TIMEOUT_MS } from '@/config/constants';
+import { watchJob } from '@/lib/job-watch';
 import type { AnalysisRecord, Job } from '@/types/analysis';
 
 import { getAnalysis } from '../api/get-analysis';
-import { watchJob } from '../api/get-job';
 import { type AnalysisError, analysisErrorFromMessage, ANALYSIS_MESSAGES, toAnalysisError } from '../utils/analysis-errors';
 
 export type AnalysisProgress = {

@@ -36,8 +36,8 @@ export function ValueGrowthChart({ rows, label, unit, name }: { rows: ValueGrowt
       rows={rows}
       columns={[
         { label: 'Period', value: (r) => r.label },
-        { label: name, value: (r) => fmt(r.value) },
-        { label: 'Growth %', value: (r) => pct(r.growthPct) },
+        { label: name, value: (r) => fmt(r.value), cell: (r) => [r.label, 'value'] },
+        { label: 'Growth %', value: (r) => pct(r.growthPct), cell: (r) => [r.label, 'growthPct'] },
       ]}
     >
       <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -63,10 +63,10 @@ export function RevenueExpensesChart({ rows, label }: { rows: RevenueExpenseRow[
       rows={rows}
       columns={[
         { label: 'Period', value: (r) => r.label },
-        { label: 'Revenue', value: (r) => money(r.revenue) },
-        { label: 'Revenue growth', value: (r) => pct(r.revenueGrowthPct) },
-        { label: 'Expenses', value: (r) => money(r.expense) },
-        { label: 'Expense growth', value: (r) => pct(r.expenseGrowthPct) },
+        { label: 'Revenue', value: (r) => money(r.revenue), cell: (r) => [r.label, 'revenue'] },
+        { label: 'Revenue growth', value: (r) => pct(r.revenueGrowthPct), cell: (r) => [r.label, 'revenueGrowthPct'] },
+        { label: 'Expenses', value: (r) => money(r.expense), cell: (r) => [r.label, 'expense'] },
+        { label: 'Expense growth', value: (r) => pct(r.expenseGrowthPct), cell: (r) => [r.label, 'expenseGrowthPct'] },
       ]}
     >
       <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -93,8 +93,8 @@ export function MarginsChart({ rows, label }: { rows: MarginRow[]; label: string
       rows={rows}
       columns={[
         { label: 'Period', value: (r) => r.label },
-        { label: 'Gross margin', value: (r) => pct(r.grossPct) },
-        { label: 'Net margin', value: (r) => pct(r.netPct) },
+        { label: 'Gross margin', value: (r) => pct(r.grossPct), cell: (r) => [r.label, 'grossPct'] },
+        { label: 'Net margin', value: (r) => pct(r.netPct), cell: (r) => [r.label, 'netPct'] },
       ]}
     >
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -119,9 +119,9 @@ export function CashFlowsChart({ rows, label }: { rows: CashFlowRow[]; label: st
       rows={rows}
       columns={[
         { label: 'Period', value: (r) => r.label },
-        { label: 'Operating cash', value: (r) => money(r.operating) },
-        { label: 'Capital spending', value: (r) => money(r.capex) },
-        { label: 'Free cash flow', value: (r) => money(r.free) },
+        { label: 'Operating cash', value: (r) => money(r.operating), cell: (r) => [r.label, 'operating'] },
+        { label: 'Capital spending', value: (r) => money(r.capex), cell: (r) => [r.label, 'capex'] },
+        { label: 'Free cash flow', value: (r) => money(r.free), cell: (r) => [r.label, 'free'] },
       ]}
     >
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -147,8 +147,8 @@ export function CashDebtChart({ rows, label }: { rows: CashDebtRow[]; label: str
       rows={rows}
       columns={[
         { label: 'Period', value: (r) => r.label },
-        { label: 'Cash', value: (r) => money(r.cash) },
-        { label: 'Debt', value: (r) => money(r.debt) },
+        { label: 'Cash', value: (r) => money(r.cash), cell: (r) => [r.label, 'cash'] },
+        { label: 'Debt', value: (r) => money(r.debt), cell: (r) => [r.label, 'debt'] },
       ]}
     >
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -172,9 +172,9 @@ export function YieldsChart({ rows, label }: { rows: YieldRow[]; label: string }
       rows={rows}
       columns={[
         { label: 'Period', value: (r) => r.label },
-        { label: 'Earnings return', value: (r) => pct(r.earningsReturnPct, 2) },
-        { label: 'Cash flow return', value: (r) => pct(r.cashFlowReturnPct, 2) },
-        { label: 'Govt bond', value: (r) => pct(r.govtBondPct, 2) },
+        { label: 'Earnings return', value: (r) => pct(r.earningsReturnPct, 2), cell: (r) => [r.label, 'earningsReturnPct'] },
+        { label: 'Cash flow return', value: (r) => pct(r.cashFlowReturnPct, 2), cell: (r) => [r.label, 'cashFlowReturnPct'] },
+        { label: 'Govt bond', value: (r) => pct(r.govtBondPct, 2), cell: (r) => [r.label, 'govtBondPct'] },
       ]}
     >
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -195,11 +195,11 @@ export function YieldsChart({ rows, label }: { rows: YieldRow[]; label: string }
 /** Q8: next year's projected earnings return against the Treasury rate. */
 export function ForwardChart({ forwardYieldPct, treasuryPct, label }: { forwardYieldPct: number | null; treasuryPct: number | null; label: string }) {
   const rows = [
-    { name: 'Forward earnings return', value: forwardYieldPct, fill: COLORS.primary },
-    { name: '10-year Treasury', value: treasuryPct, fill: COLORS.muted },
+    { name: 'Forward earnings return', value: forwardYieldPct, fill: COLORS.primary, field: 'forwardYieldPct' },
+    { name: '10-year Treasury', value: treasuryPct, fill: COLORS.muted, field: 'treasuryPct' },
   ];
   return (
-    <ChartFrame label={label} rows={rows} columns={[{ label: 'Measure', value: (r) => r.name }, { label: 'Percent', value: (r) => pct(r.value, 2) }]}>
+    <ChartFrame label={label} rows={rows} columns={[{ label: 'Measure', value: (r) => r.name }, { label: 'Percent', value: (r) => pct(r.value, 2), cell: (r) => ['', r.field] }]}>
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="name" tick={AXIS_TICK} />
@@ -224,9 +224,9 @@ export function RatiosChart({ rows, label }: { rows: RatioRow[]; label: string }
       rows={rows}
       columns={[
         { label: 'Yardstick', value: (r) => r.name },
-        { label: '3-year low', value: (r) => `${r.min.toFixed(1)}x` },
-        { label: 'Today', value: (r) => `${r.current.toFixed(1)}x` },
-        { label: '3-year high', value: (r) => `${r.max.toFixed(1)}x` },
+        { label: '3-year low', value: (r) => `${r.min.toFixed(1)}x`, cell: (r) => [r.name, 'min'] },
+        { label: 'Today', value: (r) => `${r.current.toFixed(1)}x`, cell: (r) => [r.name, 'current'] },
+        { label: '3-year high', value: (r) => `${r.max.toFixed(1)}x`, cell: (r) => [r.name, 'max'] },
       ]}
     >
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>

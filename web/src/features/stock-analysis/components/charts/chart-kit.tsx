@@ -1,5 +1,7 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
+import { cellSource, sourceAnchor, useChartSources } from './chart-sources';
+
 /** Shared colours and helpers for the stock page's recharts charts. */
 export const COLORS = {
   primary: '#b45309', // amber-700
@@ -16,7 +18,33 @@ export const AXIS_TICK = { fontSize: 11, fill: '#57534e' };
 /** Animations off: the page must render all 12 charts fast, and screenshots stay stable. */
 export const STATIC = { isAnimationActive: false } as const;
 
-export type Column<Row> = { label: string; value: (row: Row) => string };
+/**
+ * One column of a "See the numbers" table. `cell` names the record's cell a number came
+ * from (the row's label, or '' for single-value charts, and the chart field), so the number
+ * links to its source.
+ */
+export type Column<Row> = { label: string; value: (row: Row) => string; cell?: (row: Row) => [row: string, column: string] };
+
+/** A table number, linked to its source in the card's source list when the record has one. */
+function SourcedValue({ text, cell }: { text: string; cell?: [string, string] }) {
+  const links = useChartSources();
+  const label = links && cell ? cellSource(links.sources, cell[0], cell[1]) : undefined;
+  if (!links || !label) return <>{text}</>;
+  return (
+    <a
+      href={`#${sourceAnchor(links.question, label)}`}
+      title={`Source: ${label}`}
+      data-source={label}
+      onClick={(event) => {
+        event.preventDefault();
+        links.show(label);
+      }}
+      className="text-amber-900 underline decoration-dotted underline-offset-2 hover:decoration-solid"
+    >
+      {text}
+    </a>
+  );
+}
 
 type ChartFrameProps<Row> = {
   label: string;
@@ -61,7 +89,7 @@ export function ChartFrame<Row>({ label, height = 240, rows, columns, children, 
                 <tr key={i} className="border-b border-amber-50">
                   {columns.map((c) => (
                     <td key={c.label} className="px-2 py-1 font-mono">
-                      {c.value(row)}
+                      <SourcedValue text={c.value(row)} cell={c.cell?.(row)} />
                     </td>
                   ))}
                 </tr>

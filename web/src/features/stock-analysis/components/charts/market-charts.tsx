@@ -15,8 +15,8 @@ export function MarketValueChart({ points }: { points: MarketValuePoint[] }) {
       rows={rows}
       columns={[
         { label: 'Date', value: (r) => shortDate(r.date) },
-        { label: 'Market value', value: (r) => money(r.marketValue) },
-        { label: '$1000 became', value: (r) => dollars(r.investment) },
+        { label: 'Market value', value: (r) => money(r.marketValue), cell: (r) => [r.date, 'marketValue'] },
+        { label: '$1000 became', value: (r) => dollars(r.investment), cell: (r) => [r.date, 'investment'] },
       ]}
     >
       <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -47,7 +47,7 @@ export function PriceRangeChart({ range }: { range: PriceRange }) {
       rows={rows}
       columns={[
         { label: 'Point', value: (r) => r.name },
-        { label: 'Price', value: (r) => dollars(r.price) },
+        { label: 'Price', value: (r) => dollars(r.price), cell: (r) => [r.name, 'price'] },
         { label: 'Date', value: (r) => shortDate(r.date) },
       ]}
     >

@@ -29,20 +29,20 @@ export function OwnershipChart({ insidersPct, institutionsPct, retailPct, estima
   const rows =
     everyoneElse != null
       ? [
-          { name: 'Insiders', value: insidersPct, fill: COLORS.primary },
-          { name: 'Everyone else (institutions and retail)', value: everyoneElse, fill: COLORS.tertiary },
+          { name: 'Insiders', value: insidersPct, fill: COLORS.primary, field: 'insidersPct' },
+          { name: 'Everyone else (institutions and retail)', value: everyoneElse, fill: COLORS.tertiary, field: 'everyoneElsePct' },
         ]
       : [
-          { name: 'Insiders', value: insidersPct, fill: COLORS.primary },
-          { name: 'Institutions', value: institutionsPct, fill: COLORS.secondary },
-          { name: 'Retail', value: retailPct, fill: COLORS.tertiary },
+          { name: 'Insiders', value: insidersPct, fill: COLORS.primary, field: 'insidersPct' },
+          { name: 'Institutions', value: institutionsPct, fill: COLORS.secondary, field: 'institutionsPct' },
+          { name: 'Retail', value: retailPct, fill: COLORS.tertiary, field: 'retailPct' },
         ];
   const drawn = rows.filter((r) => r.value != null && r.value > 0);
   return (
     <ChartFrame
       label={label}
       rows={rows}
-      columns={[{ label: 'Owner', value: (r) => r.name }, { label: 'Share', value: (r) => pct(r.value) }]}
+      columns={[{ label: 'Owner', value: (r) => r.name }, { label: 'Share', value: (r) => pct(r.value), cell: (r) => ['', r.field] }]}
       note={estimated ? 'Insider share estimated from the 10-K cover page; holders data was not available.' : undefined}
     >
       <PieChart>

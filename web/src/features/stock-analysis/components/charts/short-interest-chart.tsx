@@ -20,7 +20,7 @@ export function ShortInterestChart({ shortPct, settlementDate, label }: { shortP
     <ChartFrame
       label={label}
       rows={rows}
-      columns={[{ label: 'Measure', value: (r) => r.name }, { label: '% of float', value: (r) => pct(r.value, 2) }]}
+      columns={[{ label: 'Measure', value: (r) => r.name }, { label: '% of float', value: (r) => pct(r.value, 2), cell: () => ['', 'shortPct'] }]}
       note={
         <>
           {settlementDate ? `Short interest as of ${shortDate(settlementDate)}. ` : ''}

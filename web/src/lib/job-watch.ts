@@ -1,3 +1,4 @@
+/** Following a queued job: `GET /api/jobs/{id}` and its server-sent events (stock page, newsletter). */
 import { api } from '@/lib/api-client';
 import type { Job } from '@/types/analysis';
 

@@ -1,0 +1,309 @@
+//! The admin's document calls (spec 001 section 7, "RAG documents"), mounted under
+//! `/api/admin` by [`super::admin`] and so behind its admin check:
+//! `GET /rag-docs/{symbol}`, `POST /upload-rag/{symbol}`, `DELETE /rag-docs/{id}`.
+//!
+//! An upload is multipart with repeated `file` parts and an optional `filingDate`. Each file's
+//! type is decided by its content (pdf, txt, html or xml; `jobs::documents::sniff`), never by
+//! its name. The request is checked whole before anything is stored: one refused file refuses
+//! the upload, naming the file. Accepted files are stored (the original bytes, in
+//! `rag_documents.original`) in state 'extracting', replacing a document of the same symbol
+//! and file name, and an `ExtractDocument` job per file extracts, chunks and indexes the
+//! text. Upload errors answer `{error, message}` (the spec's error field; `message` like
+//! every other call).
+
+use axum::{
+    Json, Router,
+    extract::{DefaultBodyLimit, Multipart, Path, State, multipart::Field},
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+use chrono::NaiveDate;
+use jobs::{
+    documents::{DocumentType, sniff},
+    handlers::extract_document::ExtractDocument,
+    store::documents::{NewUpload, RagDocument},
+    symbol::TickerSymbol,
+};
+use serde::Serialize;
+
+use crate::{AppState, error::ApiResult};
+
+/// Largest single file (the 307-page Lyft 10-K PDF is 3.3 MB).
+pub const MAX_FILE_BYTES: usize = 25 * 1024 * 1024;
+/// Largest upload request, all files together.
+pub const MAX_REQUEST_BYTES: usize = 60 * 1024 * 1024;
+/// Most files in one upload.
+pub const MAX_FILES: usize = 20;
+/// Longest file name (the column's limit).
+const MAX_NAME_CHARS: usize = 255;
+
+/// Paths relative to `/api/admin`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        // One path: a symbol to list, a document id to delete.
+        .route("/rag-docs/{target}", get(list).delete(remove))
+        .route(
+            "/upload-rag/{symbol}",
+            // Room for the files plus the multipart framing; each file is checked as it
+            // streams in.
+            post(upload).layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES + 64 * 1024)),
+        )
+}
+
+/// `GET /api/admin/rag-docs/{symbol}`: the stock's documents, newest first.
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn list(
+    State(state): State<AppState>,
+    Path(symbol): Path<String>,
+) -> ApiResult<Json<Vec<RagDocument>>> {
+    let symbol = TickerSymbol::parse(Some(&symbol))?;
+    Ok(Json(state.store.documents(symbol.as_str()).await?))
+}
+
+/// `DELETE /api/admin/rag-docs/{id}` answers this.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct DocumentDeletedOut {
+    #[ts(type = "number")]
+    id: i64,
+}
+
+/// `DELETE /api/admin/rag-docs/{id}`: the document and its chunks; 404 when there is none.
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn remove(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<DocumentDeletedOut>> {
+    let gone = || crate::error::ApiError::NotFound("That document no longer exists.".into());
+    let id: i64 = id.trim().parse().map_err(|_| gone())?;
+    if !state.store.delete_document(id).await? {
+        return Err(gone());
+    }
+    Ok(Json(DocumentDeletedOut { id }))
+}
+
+/// One stored file of an upload.
+#[derive(Debug, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadedOut {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub file_name: String,
+    pub file_type: String,
+    pub original_size: u32,
+    /// The `ExtractDocument` job (`GET /api/jobs/{id}` shows its progress).
+    pub job_id: String,
+}
+
+/// `POST /api/admin/upload-rag/{symbol}` answers this (201).
+#[derive(Debug, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadOut {
+    pub symbol: String,
+    pub documents: Vec<UploadedOut>,
+}
+
+/// A refused upload: `{error, message}` with the same text.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct UploadErrorOut {
+    pub error: String,
+    pub message: String,
+}
+
+/// Why an upload was refused.
+#[derive(Debug)]
+pub struct UploadRefused(StatusCode, String);
+
+impl UploadRefused {
+    fn bad(message: impl Into<String>) -> Self {
+        UploadRefused(StatusCode::BAD_REQUEST, message.into())
+    }
+}
+
+impl std::fmt::Display for UploadRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.0, self.1)
+    }
+}
+
+impl IntoResponse for UploadRefused {
+    fn into_response(self) -> Response {
+        let UploadRefused(status, message) = self;
+        let body = UploadErrorOut {
+            error: message.clone(),
+            message,
+        };
+        (status, Json(body)).into_response()
+    }
+}
+
+impl From<crate::error::ApiError> for UploadRefused {
+    fn from(err: crate::error::ApiError) -> Self {
+        let response = err.into_response();
+        let status = response.status();
+        let message = if status.is_server_error() {
+            "Something went wrong on our side. Please try again.".to_string()
+        } else {
+            status.canonical_reason().unwrap_or("Refused").to_string()
+        };
+        UploadRefused(status, message)
+    }
+}
+
+/// A file read from the request, checked.
+struct Incoming {
+    name: String,
+    kind: DocumentType,
+    bytes: Vec<u8>,
+}
+
+/// `POST /api/admin/upload-rag/{symbol}`: stores every file and queues its extraction.
+#[tracing::instrument(skip(state, multipart), err(level = "info"))]
+async fn upload(
+    State(state): State<AppState>,
+    Path(symbol): Path<String>,
+    mut multipart: Multipart,
+) -> Result<(StatusCode, Json<UploadOut>), UploadRefused> {
+    let symbol = TickerSymbol::parse(Some(&symbol)).map_err(|e| UploadRefused::bad(e.0))?;
+    let mut files: Vec<Incoming> = Vec::new();
+    let mut filing_date = None;
+    let mut total = 0usize;
+    while let Some(field) = multipart.next_field().await.map_err(read_error)? {
+        match field.name() {
+            Some("file") => {
+                if files.len() == MAX_FILES {
+                    return Err(UploadRefused::bad(format!(
+                        "Please upload at most {MAX_FILES} files at a time."
+                    )));
+                }
+                let file = read_file(field, MAX_REQUEST_BYTES - total).await?;
+                total += file.bytes.len();
+                files.retain(|f| f.name != file.name);
+                files.push(file);
+            }
+            Some("filingDate") => {
+                let raw = field.text().await.map_err(read_error)?;
+                filing_date = parse_filing_date(&raw)?;
+            }
+            // Anything else (a browser's extra fields) is ignored.
+            _ => {}
+        }
+    }
+    if files.is_empty() {
+        return Err(UploadRefused::bad("Please select files to upload first"));
+    }
+    let internal = |e: crate::error::ApiError| UploadRefused::from(e);
+    let uploads: Vec<NewUpload> = files
+        .iter()
+        .map(|file| NewUpload {
+            symbol: symbol.as_str(),
+            file_name: &file.name,
+            file_type: file.kind.as_str(),
+            bytes: &file.bytes,
+            filing_date,
+        })
+        .collect();
+    let ids = state
+        .store
+        .save_uploads(&uploads, chrono::Utc::now())
+        .await
+        .map_err(|e| internal(e.into()))?;
+    let mut documents = Vec::with_capacity(files.len());
+    for (file, id) in files.iter().zip(ids) {
+        let job = state
+            .queue
+            .enqueue(&ExtractDocument { document_id: id })
+            .await
+            .map_err(|e| internal(e.into()))?;
+        documents.push(UploadedOut {
+            id,
+            file_name: file.name.clone(),
+            file_type: file.kind.as_str().to_string(),
+            original_size: u32::try_from(file.bytes.len()).unwrap_or(u32::MAX),
+            job_id: job.id,
+        });
+    }
+    let out = UploadOut {
+        symbol: symbol.as_str().to_string(),
+        documents,
+    };
+    Ok((StatusCode::CREATED, Json(out)))
+}
+
+/// Reads one `file` part, refusing it as soon as it passes the per-file limit or what is
+/// left of the request's, then checks its name and content.
+async fn read_file(mut field: Field<'_>, room: usize) -> Result<Incoming, UploadRefused> {
+    let name = clean_name(field.file_name().unwrap_or_default())?;
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(read_error)? {
+        bytes.extend_from_slice(&chunk);
+        if bytes.len() > MAX_FILE_BYTES {
+            return Err(UploadRefused(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "{name} is larger than {} MB, the limit per file.",
+                    MAX_FILE_BYTES / (1024 * 1024)
+                ),
+            ));
+        }
+        if bytes.len() > room {
+            return Err(too_large_request());
+        }
+    }
+    if bytes.is_empty() {
+        return Err(UploadRefused::bad(format!("{name} is empty.")));
+    }
+    let Some(kind) = sniff(&bytes) else {
+        return Err(UploadRefused(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!(
+                "{name} is not a PDF, text, HTML or XML file (judged by its content, not its name)."
+            ),
+        ));
+    };
+    Ok(Incoming { name, kind, bytes })
+}
+
+/// The file name without any folder a browser or tool may send, trimmed and bounded.
+fn clean_name(raw: &str) -> Result<String, UploadRefused> {
+    let base = raw.rsplit(['/', '\\']).next().unwrap_or_default().trim();
+    let name: String = base.chars().filter(|c| !c.is_control()).collect();
+    if name.is_empty() || name == "." || name == ".." {
+        return Err(UploadRefused::bad("Every file needs a file name."));
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(UploadRefused::bad(format!(
+            "File names can be at most {MAX_NAME_CHARS} characters long."
+        )));
+    }
+    Ok(name)
+}
+
+/// `filingDate`: empty means none; otherwise a `YYYY-MM-DD` date.
+fn parse_filing_date(raw: &str) -> Result<Option<NaiveDate>, UploadRefused> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+        .map(Some)
+        .map_err(|_| UploadRefused::bad("The filing date must be a date like 2025-02-07."))
+}
+
+fn too_large_request() -> UploadRefused {
+    UploadRefused(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "This upload is larger than {} MB in all; please send fewer files at a time.",
+            MAX_REQUEST_BYTES / (1024 * 1024)
+        ),
+    )
+}
+
+/// A multipart stream that could not be read: over the request limit, or malformed.
+fn read_error(err: axum::extract::multipart::MultipartError) -> UploadRefused {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return too_large_request();
+    }
+    UploadRefused::bad(format!("We couldn't read that upload: {}", err.body_text()))
+}

@@ -1,0 +1,180 @@
+//! Quarterly score trends: the admin's calls (`/api/admin/trends/*`, merged into the admin
+//! sub-router so each passes its one admin check) and the stock page's public "since last
+//! quarter" call. The comparisons are `jobs::trends`; past quarters are computed by the
+//! `AnalyzeQuarter` job.
+
+use axum::{
+    Json, Router,
+    extract::{Path, Query, State},
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+use chrono::Utc;
+use jobs::{
+    handlers::analyze_quarter::AnalyzeQuarter,
+    symbol::TickerSymbol,
+    trends::{ChangeExplanation, HistoryEntry, Quarter, QuarterlyChange, read},
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    AppState,
+    error::{ApiError, ApiResult},
+    extract::JsonBody,
+};
+
+/// The admin's routes, relative to `/api/admin`.
+pub fn admin_router() -> Router<AppState> {
+    Router::new()
+        .route("/trends/quarterly-changes", get(quarterly_changes))
+        .route("/trends/most-improved", get(most_improved))
+        .route("/trends/most-declined", get(most_declined))
+        .route("/trends/stock-history/{symbol}", get(stock_history))
+        .route("/trends/explain/{symbol}", get(explain))
+        .route("/trends/analyze-quarter", post(analyze_quarter))
+}
+
+/// The public route, relative to `/api`.
+pub fn router() -> Router<AppState> {
+    Router::new().route(
+        "/stocks/{symbol}/since-last-quarter",
+        get(since_last_quarter),
+    )
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct LimitParams {
+    limit: Option<usize>,
+}
+
+/// `GET /api/admin/trends/quarterly-changes`: every symbol with two stored quarters.
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn quarterly_changes(State(state): State<AppState>) -> ApiResult<Json<Vec<QuarterlyChange>>> {
+    Ok(Json(read::changes(&state.store).await?))
+}
+
+/// `GET /api/admin/trends/most-improved?limit=5` (at most 50).
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn most_improved(
+    State(state): State<AppState>,
+    Query(params): Query<LimitParams>,
+) -> ApiResult<Json<Vec<QuarterlyChange>>> {
+    let limit = params.limit.map(|l| l.clamp(1, 50));
+    Ok(Json(read::most_moved(&state.store, true, limit).await?))
+}
+
+/// `GET /api/admin/trends/most-declined?limit=5` (at most 50).
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn most_declined(
+    State(state): State<AppState>,
+    Query(params): Query<LimitParams>,
+) -> ApiResult<Json<Vec<QuarterlyChange>>> {
+    let limit = params.limit.map(|l| l.clamp(1, 50));
+    Ok(Json(read::most_moved(&state.store, false, limit).await?))
+}
+
+/// `GET /api/admin/trends/stock-history/{symbol}`: the latest 12 quarters, newest first
+/// (empty when the symbol has none).
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn stock_history(
+    State(state): State<AppState>,
+    Path(symbol): Path<String>,
+) -> ApiResult<Json<Vec<HistoryEntry>>> {
+    let symbol = TickerSymbol::parse(Some(&symbol))?;
+    Ok(Json(read::history(&state.store, symbol.as_str()).await?))
+}
+
+/// `GET /api/admin/trends/explain/{symbol}`: why the score moved since the previous stored
+/// quarter; 404 when fewer than two are stored.
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn explain(
+    State(state): State<AppState>,
+    Path(symbol): Path<String>,
+) -> ApiResult<Json<ChangeExplanation>> {
+    let symbol = TickerSymbol::parse(Some(&symbol))?;
+    read::since_last_quarter(&state.store, symbol.as_str())
+        .await?
+        .map(Json)
+        .ok_or_else(|| {
+            ApiError::NotFound(format!(
+                "{} has fewer than two stored quarters, so there is no change to explain.",
+                symbol.as_str()
+            ))
+        })
+}
+
+/// The stock page's "since last quarter": `change` is `null` when there is no previous
+/// quarter (an answer, not an error: most stocks have one quarter).
+#[derive(Debug, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SinceLastQuarterOut {
+    pub change: Option<ChangeExplanation>,
+}
+
+/// `GET /api/stocks/{symbol}/since-last-quarter`: public, like the analysis it explains.
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn since_last_quarter(
+    State(state): State<AppState>,
+    Path(symbol): Path<String>,
+) -> ApiResult<Json<SinceLastQuarterOut>> {
+    let symbol = TickerSymbol::parse(Some(&symbol))?;
+    let change = read::since_last_quarter(&state.store, symbol.as_str()).await?;
+    Ok(Json(SinceLastQuarterOut { change }))
+}
+
+/// `POST /api/admin/trends/analyze-quarter`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyzeQuarterIn {
+    pub symbol: Option<String>,
+    pub quarter: Option<String>,
+}
+
+/// The queued (or joined) past-quarter analysis.
+#[derive(Debug, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyzeQuarterOut {
+    pub job_id: String,
+    pub joined: bool,
+    pub symbol: String,
+    pub quarter: String,
+}
+
+/// `POST /api/admin/trends/analyze-quarter` {symbol, quarter}: scores the company as of that
+/// past quarter's last day (a backfill for trends); 202 with the job to follow. 400 for a bad
+/// symbol or quarter, or one that is not in the past; 404 for a ticker the SEC list lacks.
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn analyze_quarter(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<AnalyzeQuarterIn>,
+) -> ApiResult<Response> {
+    let symbol = TickerSymbol::parse(body.symbol.as_deref())?;
+    let quarter = Quarter::parse(body.quarter.as_deref().unwrap_or_default())
+        .map_err(ApiError::BadRequest)?;
+    if quarter >= Quarter::of(Utc::now().date_naive()) {
+        return Err(ApiError::BadRequest(format!(
+            "{} is not a past quarter: the current quarter comes from the latest analysis.",
+            quarter.key()
+        )));
+    }
+    if state.store.find_ticker(symbol.as_str()).await?.is_none() {
+        return Err(ApiError::NotFound(format!(
+            "{} is not in the SEC's ticker list.",
+            symbol.as_str()
+        )));
+    }
+    let job = AnalyzeQuarter {
+        symbol: symbol.as_str().to_string(),
+        quarter: quarter.key(),
+    };
+    let queued = state.queue.enqueue(&job).await?;
+    let out = AnalyzeQuarterOut {
+        job_id: queued.id,
+        joined: queued.joined,
+        symbol: job.symbol,
+        quarter: job.quarter,
+    };
+    Ok((StatusCode::ACCEPTED, Json(out)).into_response())
+}

@@ -1,0 +1,210 @@
+//! Uploaded documents (`rag_documents` with their `original` bytes, issue 12): stored by the
+//! upload call in state 'extracting', finished by the `ExtractDocument` job (text and chunks,
+//! or the reason it failed), listed and deleted by the admin. The chunks go to `rag_chunks`,
+//! where `store::passages` searches them for the assistant.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Serialize;
+
+use super::{Store, StoreResult};
+
+/// Characters of extracted text shown as a document's preview.
+pub const PREVIEW_CHARS: i32 = 200;
+/// Longest stored failure reason (the column's limit).
+const MAX_FAILURE_CHARS: usize = 1000;
+
+/// One row of the admin's document list (spec 001 section 3, "RAG document"), plus where its
+/// extraction stands. Sizes are bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RagDocument {
+    #[ts(type = "number")]
+    pub id: i64,
+    pub file_name: String,
+    pub file_type: Option<String>,
+    pub uploaded_at: DateTime<Utc>,
+    pub filing_date: Option<NaiveDate>,
+    pub original_size: Option<i32>,
+    /// `null` until the text is extracted.
+    pub extracted_size: Option<i32>,
+    /// The first [`PREVIEW_CHARS`] characters of the text.
+    pub content_preview: Option<String>,
+    /// 'extracting', 'ready' or 'failed'.
+    pub status: String,
+    /// Why extraction failed, when it did.
+    pub failure: Option<String>,
+}
+
+/// A file to store, already checked by the upload call.
+#[derive(Debug, Clone)]
+pub struct NewUpload<'a> {
+    pub symbol: &'a str,
+    pub file_name: &'a str,
+    pub file_type: &'a str,
+    pub bytes: &'a [u8],
+    pub filing_date: Option<NaiveDate>,
+}
+
+/// What the extraction job reads.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ExtractionInput {
+    pub symbol: String,
+    pub file_type: Option<String>,
+    pub original: Option<Vec<u8>>,
+    pub status: String,
+}
+
+impl Store {
+    /// Stores the files of one upload in state 'extracting', in one transaction (so the
+    /// extraction jobs queued after it never compete with it for SQLite's write lock), each
+    /// replacing the document of the same symbol and file name (its chunks go with it);
+    /// returns the new ids in order.
+    #[tracing::instrument(skip(self, uploads), fields(files = uploads.len()), err)]
+    pub async fn save_uploads(
+        &self,
+        uploads: &[NewUpload<'_>],
+        now: DateTime<Utc>,
+    ) -> StoreResult<Vec<i64>> {
+        let delete_sql = "DELETE FROM rag_documents WHERE symbol = $1 AND file_name = $2";
+        let insert_sql = "INSERT INTO rag_documents
+            (symbol, file_name, file_type, original, original_size, filing_date, uploaded_at, status)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, 'extracting') RETURNING id";
+        let ids = with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let mut ids = Vec::with_capacity(uploads.len());
+            for upload in uploads {
+                let size = i32::try_from(upload.bytes.len()).unwrap_or(i32::MAX);
+                sqlx::query(delete_sql)
+                    .bind(upload.symbol)
+                    .bind(upload.file_name)
+                    .execute(&mut *tx)
+                    .await?;
+                let id: i64 = sqlx::query_scalar(insert_sql)
+                    .bind(upload.symbol)
+                    .bind(upload.file_name)
+                    .bind(upload.file_type)
+                    .bind(upload.bytes)
+                    .bind(size)
+                    .bind(upload.filing_date)
+                    .bind(now)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                ids.push(id);
+            }
+            tx.commit().await?;
+            ids
+        });
+        Ok(ids)
+    }
+
+    /// Stores one upload; see [`Store::save_uploads`].
+    pub async fn save_upload(
+        &self,
+        upload: &NewUpload<'_>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<i64> {
+        let ids = self.save_uploads(std::slice::from_ref(upload), now).await?;
+        Ok(ids[0])
+    }
+
+    /// The stored file of document `id`; `None` when it was deleted or replaced.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn extraction_input(&self, id: i64) -> StoreResult<Option<ExtractionInput>> {
+        let sql = "SELECT symbol, file_type, original, status FROM rag_documents WHERE id = $1";
+        Ok(with_pool!(self, pool => sqlx::query_as(sql).bind(id).fetch_optional(pool).await?))
+    }
+
+    /// Stores the extracted text and its chunks (replacing any earlier ones) and marks the
+    /// document 'ready', in one transaction. `false` when the document is gone.
+    #[tracing::instrument(skip(self, text, chunks), fields(chunks = chunks.len()), err)]
+    pub async fn finish_extraction(
+        &self,
+        id: i64,
+        text: &str,
+        chunks: &[String],
+    ) -> StoreResult<bool> {
+        let update_sql = "UPDATE rag_documents SET content = $2, extracted_size = $3,
+            status = 'ready', failure = NULL WHERE id = $1 RETURNING symbol";
+        let delete_sql = "DELETE FROM rag_chunks WHERE document_id = $1";
+        let chunk_sql = "INSERT INTO rag_chunks (document_id, symbol, ordinal, content) VALUES ($1, $2, $3, $4)";
+        let size = i32::try_from(text.len()).unwrap_or(i32::MAX);
+        let done = with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let symbol: Option<String> = sqlx::query_scalar(update_sql)
+                .bind(id)
+                .bind(text)
+                .bind(size)
+                .fetch_optional(&mut *tx)
+                .await?;
+            match symbol {
+                None => false,
+                Some(symbol) => {
+                    sqlx::query(delete_sql).bind(id).execute(&mut *tx).await?;
+                    for (ordinal, chunk) in chunks.iter().enumerate() {
+                        sqlx::query(chunk_sql)
+                            .bind(id)
+                            .bind(&symbol)
+                            .bind(i32::try_from(ordinal).unwrap_or(i32::MAX))
+                            .bind(chunk)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                    tx.commit().await?;
+                    true
+                }
+            }
+        });
+        Ok(done)
+    }
+
+    /// Marks document `id` 'failed' with `reason` (no text, no chunks). `false` when gone.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn fail_extraction(&self, id: i64, reason: &str) -> StoreResult<bool> {
+        let reason: String = reason.chars().take(MAX_FAILURE_CHARS).collect();
+        let update_sql = "UPDATE rag_documents SET status = 'failed', failure = $2, content = NULL,
+            extracted_size = NULL WHERE id = $1";
+        let delete_sql = "DELETE FROM rag_chunks WHERE document_id = $1";
+        let done = with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let updated = sqlx::query(update_sql).bind(id).bind(&reason).execute(&mut *tx).await?;
+            sqlx::query(delete_sql).bind(id).execute(&mut *tx).await?;
+            tx.commit().await?;
+            updated.rows_affected() > 0
+        });
+        Ok(done)
+    }
+
+    /// `symbol`'s documents, newest upload first.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn documents(&self, symbol: &str) -> StoreResult<Vec<RagDocument>> {
+        let sql = "SELECT id, file_name, file_type, uploaded_at, filing_date, original_size,
+                extracted_size, substr(content, 1, $2) AS content_preview, status, failure
+            FROM rag_documents WHERE symbol = $1 ORDER BY uploaded_at DESC, id DESC";
+        Ok(with_pool!(self, pool => sqlx::query_as(sql)
+            .bind(symbol)
+            .bind(PREVIEW_CHARS)
+            .fetch_all(pool)
+            .await?))
+    }
+
+    /// One document's row; `None` when there is none.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn document(&self, id: i64) -> StoreResult<Option<RagDocument>> {
+        let sql = "SELECT id, file_name, file_type, uploaded_at, filing_date, original_size,
+                extracted_size, substr(content, 1, $2) AS content_preview, status, failure
+            FROM rag_documents WHERE id = $1";
+        Ok(with_pool!(self, pool => sqlx::query_as(sql)
+            .bind(id)
+            .bind(PREVIEW_CHARS)
+            .fetch_optional(pool)
+            .await?))
+    }
+
+    /// Deletes document `id` and its chunks; `false` when there was none.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn delete_document(&self, id: i64) -> StoreResult<bool> {
+        let sql = "DELETE FROM rag_documents WHERE id = $1";
+        let deleted = with_pool!(self, pool => sqlx::query(sql).bind(id).execute(pool).await?.rows_affected());
+        Ok(deleted > 0)
+    }
+}

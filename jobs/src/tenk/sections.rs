@@ -1,0 +1,250 @@
+//! The 14 sections of the notes (spec 001 section 2, labels exactly as the editor shows them)
+//! and where in a 10-K each one's material is: which Items, and which words mark the
+//! sentences that belong to it.
+
+/// One section of the notes and its sources in the 10-K.
+#[derive(Debug, Clone, Copy)]
+pub struct Section {
+    /// The editor's label, used as the `## Label` header of the bulk text.
+    pub label: &'static str,
+    /// Items to read, most relevant first.
+    pub items: &'static [&'static str],
+    /// Word stems that mark a relevant sentence (lower case, matched as substrings).
+    pub keywords: &'static [&'static str],
+    /// What the section is about, for a language model's instructions.
+    pub brief: &'static str,
+    /// Whether it starts with the opening sentence of its first Item (a 10-K's Item 1 opens
+    /// with what the company does).
+    pub opening: bool,
+}
+
+/// The label of the date field in the bulk text.
+pub const TEN_K_DATE_LABEL: &str = "10K Date";
+
+/// The 14 sections in the editor's order.
+pub const SECTIONS: [Section; 14] = [
+    Section {
+        label: "Company Overview",
+        items: &["1"],
+        keywords: &[
+            "we are",
+            "company",
+            "design",
+            "provide",
+            "offer",
+            "operate",
+            "customers",
+            "products",
+            "services",
+            "headquarter",
+        ],
+        brief: "what the company does, for whom, and how it is organised",
+        opening: true,
+    },
+    Section {
+        label: "Revenue Streams",
+        items: &["7", "1"],
+        keywords: &[
+            "revenue",
+            "net sales",
+            "sales of",
+            "segment",
+            "subscription",
+            "advertising",
+            "fees",
+            "services",
+            "products",
+        ],
+        brief: "where the money comes from: products, services, segments and regions",
+        opening: false,
+    },
+    Section {
+        label: "Market Growth",
+        items: &["7", "1"],
+        keywords: &[
+            "growth", "grew", "increase", "market", "demand", "expan", "new ", "adoption",
+        ],
+        brief: "how its markets and sales are growing or shrinking",
+        opening: false,
+    },
+    Section {
+        label: "Risk Factors",
+        items: &["1A"],
+        keywords: &[
+            "could",
+            "adversely",
+            "risk",
+            "depend",
+            "failure",
+            "harm",
+            "uncertain",
+            "regulat",
+        ],
+        brief: "the main risks the company itself lists",
+        opening: false,
+    },
+    Section {
+        label: "Financial Performance",
+        items: &["7", "8"],
+        keywords: &[
+            "net income",
+            "net sales",
+            "revenue",
+            "gross margin",
+            "operating income",
+            "increased",
+            "decreased",
+            "compared to",
+            "%",
+        ],
+        brief: "how sales, margins and profits moved in the year",
+        opening: false,
+    },
+    Section {
+        label: "Supplier Power",
+        items: &["1", "1A", "7"],
+        keywords: &[
+            "supplier",
+            "suppl",
+            "vendor",
+            "component",
+            "manufactur",
+            "sourc",
+            "single source",
+            "outsourc",
+            "logistics",
+        ],
+        brief: "how much the company depends on suppliers and manufacturers",
+        opening: false,
+    },
+    Section {
+        label: "Debt Obligations",
+        items: &["7", "8", "7A"],
+        keywords: &[
+            "debt",
+            "notes",
+            "borrow",
+            "commercial paper",
+            "credit facility",
+            "term loan",
+            "maturit",
+            "interest",
+        ],
+        brief: "what it owes: notes, loans, commercial paper and when they come due",
+        opening: false,
+    },
+    Section {
+        label: "Covenants",
+        items: &["7", "8"],
+        keywords: &[
+            "covenant",
+            "complian",
+            "restrict",
+            "in compliance",
+            "financial ratio",
+            "credit agreement",
+            "indenture",
+        ],
+        brief: "promises in its loan agreements and whether it keeps them",
+        opening: false,
+    },
+    Section {
+        label: "Management Discussion",
+        items: &["7"],
+        keywords: &[
+            "we believe",
+            "primarily due",
+            "driven by",
+            "result of",
+            "focus",
+            "strategy",
+            "invest",
+            "fiscal",
+        ],
+        brief: "what management says drove the year",
+        opening: false,
+    },
+    Section {
+        label: "Key Performance",
+        items: &["7"],
+        keywords: &[
+            "gross margin",
+            "operating income",
+            "cash flow",
+            "operating cash",
+            "percentage",
+            "margin",
+            "per share",
+            "units",
+            "users",
+            "customers",
+        ],
+        brief: "the measures management watches and how they did",
+        opening: false,
+    },
+    Section {
+        label: "Competitive Landscape",
+        items: &["1", "1A"],
+        keywords: &[
+            "compet",
+            "rival",
+            "market share",
+            "price",
+            "innovation",
+            "alternative",
+            "barriers",
+        ],
+        brief: "who it competes with and on what",
+        opening: false,
+    },
+    Section {
+        label: "Future Outlook",
+        items: &["7", "1A", "1"],
+        keywords: &[
+            "expect",
+            "anticipate",
+            "will continue",
+            "plan",
+            "future",
+            "believe",
+            "outlook",
+            "intend",
+            "next",
+        ],
+        brief: "what the company expects and plans",
+        opening: false,
+    },
+    Section {
+        label: "Legal Proceedings",
+        items: &["3", "8", "1A"],
+        keywords: &[
+            "legal proceeding",
+            "litigation",
+            "lawsuit",
+            "complaint",
+            "court",
+            "settle",
+            "investigation",
+            "antitrust",
+            "commission",
+        ],
+        brief: "lawsuits, investigations and regulators' actions",
+        opening: false,
+    },
+    Section {
+        label: "Overall Assessment",
+        items: &["7", "1", "1A"],
+        keywords: &[
+            "overall",
+            "believe",
+            "strong",
+            "position",
+            "continue",
+            "long-term",
+            "cash",
+            "ability",
+        ],
+        brief: "a plain-spoken overall take, drawn only from the sections above",
+        opening: false,
+    },
+];

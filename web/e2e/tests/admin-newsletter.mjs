@@ -1,0 +1,60 @@
+// The newsletter generator in the browser (issue 13): the admin (created as the operator does,
+// with `api create-admin`) analyses two stocks, picks them with '+ Top 5 Scores', is told to
+// choose a template, generates a short 'Red Flags' newsletter from the records, sees its charts,
+// and copies it: the clipboard holds exactly the content shown.
+import assert from 'node:assert/strict';
+
+import { signInAdmin } from '../lib/admin.mjs';
+import { requireEndpoints } from '../lib/helpers.mjs';
+
+const ROUTES = ['/api/admin/newsletter-templates', '/api/admin/generate-newsletter', '/api/admin/stocks'];
+
+export default [
+  {
+    name: 'admin newsletter: pick the top scores, generate a Red Flags newsletter with charts, copy it',
+    async fn({ page, context, baseUrl, dbPath, expectNoConsoleErrors }) {
+      await requireEndpoints(baseUrl, ROUTES);
+      await signInAdmin({ context, baseUrl, dbPath });
+      for (const symbol of ['AAPL', 'MSFT']) {
+        const res = await context.request.get(`${baseUrl}/api/analyze-stock/${symbol}`, { timeout: 120_000 });
+        assert.equal(res.status(), 200, `${symbol} analysed: ${res.status()}`);
+      }
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      await page.goto(`${baseUrl}/admin/newsletter`);
+      await page.getByRole('heading', { name: 'Newsletter Generator' }).waitFor();
+      const list = page.getByRole('list', { name: 'Newsletter stocks' });
+      await list.getByText('AAPL').waitFor();
+
+      await page.getByRole('button', { name: 'Generate Newsletter' }).click();
+      await page.getByRole('alert').getByText('Please select at least one stock to analyze').waitFor();
+      await page.getByRole('button', { name: '+ Top 5 Scores' }).click();
+      assert.equal(await list.getByRole('checkbox', { checked: true }).count(), 2, 'both analysed stocks chosen');
+      await page.getByRole('button', { name: 'Generate Newsletter' }).click();
+      await page.getByRole('alert').getByText('Please choose a template or write a custom prompt').waitFor();
+
+      await page.getByRole('button', { name: 'Red Flags and Leaky Roofs' }).click();
+      await page.getByLabel('Length').selectOption('short');
+      await page.getByRole('button', { name: 'Generate Newsletter' }).click();
+      await page.getByText('Newsletter Generated!').waitFor({ timeout: 60_000 });
+
+      const title = await page.getByLabel('Title').inputValue();
+      assert.match(title, /^Red Flags and Leaky Roofs: /);
+      const content = page.getByLabel('Content');
+      const text = await content.inputValue();
+      assert.match(text, /## Apple Inc\. \(AAPL\): \d+ out of 100/);
+      assert.match(text, /\(MSFT\): \d+ out of 100/);
+      assert.match(text, /not your financial adviser/);
+      await page.getByText(/^Charts: [1-9]\d*/).waitFor();
+      // The chart images load from the API (real SVG drawn from the records).
+      const chart = page.locator('img[src*="/api/newsletter-charts/"]').first();
+      await chart.waitFor();
+      assert.ok(await chart.evaluate((img) => img.complete && img.naturalWidth > 0), 'a chart image loaded');
+
+      await page.getByRole('button', { name: 'Copy', exact: true }).click();
+      await page.getByText('Copied!').waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.equal(copied, text, 'the clipboard holds the newsletter');
+      expectNoConsoleErrors();
+    },
+  },
+];

@@ -1,0 +1,32 @@
+import useSWR from 'swr';
+
+import { api } from '@/lib/api-client';
+import type { AnalyzeQuarterOut } from '@/types/generated/AnalyzeQuarterOut';
+import type { ChangeExplanation } from '@/types/generated/ChangeExplanation';
+import type { HistoryEntry } from '@/types/generated/HistoryEntry';
+import type { QuarterlyChange } from '@/types/generated/QuarterlyChange';
+
+/** The trends calls (spec 001 section 7, "Trends"), plus the explanation and the backfill. */
+export const trendsKeys = {
+  changes: '/api/admin/trends/quarterly-changes',
+  improved: '/api/admin/trends/most-improved?limit=5',
+  declined: '/api/admin/trends/most-declined?limit=5',
+  history: (symbol: string) => `/api/admin/trends/stock-history/${encodeURIComponent(symbol)}`,
+  explain: (symbol: string) => `/api/admin/trends/explain/${encodeURIComponent(symbol)}`,
+} as const;
+
+export const useQuarterlyChanges = () => useSWR<QuarterlyChange[]>(trendsKeys.changes);
+export const useMostImproved = () => useSWR<QuarterlyChange[]>(trendsKeys.improved);
+export const useMostDeclined = () => useSWR<QuarterlyChange[]>(trendsKeys.declined);
+
+/** A stock's latest 12 quarters, newest first; nothing is fetched until a symbol is chosen. */
+export const useStockHistory = (symbol: string | null) =>
+  useSWR<HistoryEntry[]>(symbol ? trendsKeys.history(symbol) : null);
+
+/** Why the stock's score moved; only asked for when its history has two quarters. */
+export const useExplanation = (symbol: string | null) =>
+  useSWR<ChangeExplanation>(symbol ? trendsKeys.explain(symbol) : null);
+
+/** Queues the analysis of a past quarter (a backfill): 202 with the job. */
+export const analyzeQuarter = (symbol: string, quarter: string) =>
+  api.post<AnalyzeQuarterOut>('/api/admin/trends/analyze-quarter', { symbol, quarter });

@@ -1,0 +1,184 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { userMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import type { RagDocument } from '@/types/api';
+import { shortDate } from '@/utils/format';
+
+import { deleteRagDocument, uploadRagDocuments, useRagDocuments } from '../api/rag-documents';
+import { ACCEPTED_FILES, kilobytes } from '../utils/document-sizes';
+
+type DocumentsPanelProps = { symbols: string[]; selected: string | null };
+
+/**
+ * RAG Document Management (spec 001 section 2, `/admin`): upload filings for a stock (with an
+ * optional filing date) so the chat can quote them, see each file's extracted size and
+ * preview as the server's extraction job finishes, and delete one.
+ */
+export function DocumentsPanel({ symbols, selected }: DocumentsPanelProps) {
+  const id = useId();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const symbol = chosen ?? selected;
+  const [filingDate, setFilingDate] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { documents, mutate } = useRagDocuments(symbol);
+  const options = symbol && !symbols.includes(symbol) ? [symbol, ...symbols] : symbols;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!symbol) return setError('Please select a stock symbol first');
+    if (!files.length) return setError('Please select files to upload first');
+    setError(null);
+    setBusy(true);
+    try {
+      const uploaded = await uploadRagDocuments(symbol, files, filingDate);
+      const count = uploaded.documents.length;
+      toast({
+        title: 'Upload Complete',
+        description: `${count} ${count === 1 ? 'file' : 'files'} for ${uploaded.symbol}: Bubba's reading them now.`,
+      });
+      setFiles([]);
+      if (fileInput.current) fileInput.current.value = '';
+      void mutate();
+    } catch (err) {
+      toast({ title: 'Upload failed', description: userMessage(err, 'Please try again'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (doc: RagDocument) => {
+    if (!window.confirm(`Delete ${doc.fileName}? The chat will stop quoting it.`)) return;
+    try {
+      await deleteRagDocument(doc.id);
+      toast({ title: 'Document Deleted', description: `${doc.fileName} is gone.` });
+      void mutate(documents.filter((d) => d.id !== doc.id), { revalidate: true });
+    } catch (err) {
+      toast({ title: 'Delete failed', description: userMessage(err, 'Please try again'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Card>
+      <h2 className="font-serif text-xl font-bold text-amber-900">RAG Document Management</h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Filings the chat can quote: PDF, text, HTML or XML, up to 25 MB a file.
+      </p>
+      <form onSubmit={submit} noValidate className="mt-3 grid gap-3 md:grid-cols-3">
+        <div>
+          <label htmlFor={`${id}-symbol`} className="mb-1 block text-sm font-semibold text-stone-800">
+            Document stock symbol
+          </label>
+          <select
+            id={`${id}-symbol`}
+            value={symbol ?? ''}
+            onChange={(e) => setChosen(e.target.value || null)}
+            className="w-full rounded-lg border border-stone-300 px-3 py-2"
+          >
+            <option value="">Choose a stock</option>
+            {options.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-date`} className="mb-1 block text-sm font-semibold text-stone-800">
+            Filing Date (optional)
+          </label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            value={filingDate}
+            onChange={(e) => setFilingDate(e.target.value)}
+            className="w-full rounded-lg border border-stone-300 px-3 py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-files`} className="mb-1 block text-sm font-semibold text-stone-800">
+            Files
+          </label>
+          <input
+            id={`${id}-files`}
+            ref={fileInput}
+            type="file"
+            multiple
+            accept={ACCEPTED_FILES}
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            className="w-full text-sm"
+          />
+        </div>
+        <div className="md:col-span-3 flex items-center gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Uploading...' : 'Upload Documents'}
+          </Button>
+          {error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </form>
+      {symbol ? <DocumentTable symbol={symbol} documents={documents} onDelete={(d) => void remove(d)} /> : null}
+    </Card>
+  );
+}
+
+type DocumentTableProps = { symbol: string; documents: RagDocument[]; onDelete: (doc: RagDocument) => void };
+
+function DocumentTable({ symbol, documents, onDelete }: DocumentTableProps) {
+  if (!documents.length) return <p className="mt-4 text-sm text-stone-600">No documents for {symbol} yet.</p>;
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm" aria-label={`Documents for ${symbol}`}>
+        <thead className="text-stone-600">
+          <tr>
+            <th className="py-1 pr-3">File Name</th>
+            <th className="py-1 pr-3">Type</th>
+            <th className="py-1 pr-3">Uploaded</th>
+            <th className="py-1 pr-3">Original</th>
+            <th className="py-1 pr-3">Extracted</th>
+            <th className="py-1 pr-3">Filing Date</th>
+            <th className="py-1 pr-3">Preview</th>
+            <th className="py-1" />
+          </tr>
+        </thead>
+        <tbody>
+          {documents.map((doc) => (
+            <tr key={doc.id} className="border-t border-stone-200 align-top">
+              <td className="py-2 pr-3 font-semibold break-all">{doc.fileName}</td>
+              <td className="py-2 pr-3 uppercase">{doc.fileType ?? ''}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{shortDate(doc.uploadedAt)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{kilobytes(doc.originalSize)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{kilobytes(doc.extractedSize)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{doc.filingDate ? shortDate(doc.filingDate) : '—'}</td>
+              <td className="py-2 pr-3 text-stone-700">
+                <DocumentStatus doc={doc} />
+              </td>
+              <td className="py-2">
+                <Button variant="ghost" onClick={() => onDelete(doc)} aria-label={`Delete ${doc.fileName}`}>
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The preview once the text is in; until then where the extraction stands. */
+function DocumentStatus({ doc }: { doc: RagDocument }) {
+  if (doc.status === 'extracting') return <span className="italic">Extracting text...</span>;
+  if (doc.status === 'failed') {
+    return <span className="text-red-700">Extraction failed: {doc.failure ?? 'no reason given'}</span>;
+  }
+  return <span className="line-clamp-3">{doc.contentPreview}</span>;
+}
