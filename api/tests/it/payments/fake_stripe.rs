@@ -132,28 +132,15 @@ async fn create(State(shared): State<Shared>, headers: HeaderMap, body: String) 
         }
     }
     let id = format!("cs_test_{}", ulid::Ulid::new());
-    let amount: i64 = form["line_items[0][price_data][unit_amount]"]
-        .parse()
-        .unwrap();
-    let session = json!({
-        "id": id,
-        "object": "checkout.session",
-        "amount_total": amount,
-        "currency": form.get("line_items[0][price_data][currency]"),
-        "client_reference_id": form.get("client_reference_id"),
-        "expires_at": chrono::Utc::now().timestamp() + 24 * 3600,
-        "livemode": false,
-        "metadata": {
-            "tier_id": form.get("metadata[tier_id]"),
-            "user_id": form.get("metadata[user_id]"),
-        },
-        "mode": "payment",
-        "payment_intent": null,
-        "payment_status": "unpaid",
-        "status": "open",
-        "success_url": form["success_url"],
-        "url": format!("{}/c/pay/{id}", shared.base),
-    });
+    let Ok(amount) = form["line_items[0][price_data][unit_amount]"].parse::<i64>() else {
+        return stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            "parameter_invalid_integer",
+            "Invalid integer: line_items[0][price_data][unit_amount].",
+        );
+    };
+    let session = checkout_session(&id, &form, amount, &shared.base);
     shared.creates.lock().unwrap().push(form);
     shared
         .sessions
@@ -161,6 +148,88 @@ async fn create(State(shared): State<Shared>, headers: HeaderMap, body: String) 
         .unwrap()
         .insert(id.clone(), session.clone());
     Json(session).into_response()
+}
+
+/// The documented Checkout Session fields a one-off card payment leaves unset: Stripe sends
+/// them as null.
+const UNSET: [&str; 29] = [
+    "adaptive_pricing",
+    "after_expiration",
+    "allow_promotion_codes",
+    "billing_address_collection",
+    "client_secret",
+    "collected_information",
+    "consent",
+    "consent_collection",
+    "currency_conversion",
+    "customer",
+    "customer_details",
+    "customer_email",
+    "invoice",
+    "invoice_creation",
+    "locale",
+    "optional_items",
+    "payment_intent",
+    "payment_link",
+    "presentment_details",
+    "recovered_from",
+    "saved_payment_method_options",
+    "setup_intent",
+    "shipping_address_collection",
+    "shipping_cost",
+    "submit_type",
+    "subscription",
+    "tax_id_collection",
+    "return_url",
+    "wallet_options",
+];
+
+/// A new Checkout Session object in full, as Stripe documents it (the API version the client
+/// sends): every field present, null when unset, so the client's own parser reads it.
+fn checkout_session(id: &str, form: &HashMap<String, String>, amount: i64, base: &str) -> Value {
+    let now = chrono::Utc::now().timestamp();
+    let mut session = json!({
+        "id": id,
+        "object": "checkout.session",
+        "amount_subtotal": amount,
+        "amount_total": amount,
+        "automatic_tax": {"enabled": false, "liability": null, "provider": null, "status": null},
+        "cancel_url": form.get("cancel_url"),
+        "client_reference_id": form.get("client_reference_id"),
+        "created": now,
+        "currency": form.get("line_items[0][price_data][currency]"),
+        "custom_fields": [],
+        "custom_text": {
+            "after_submit": null,
+            "shipping_address": null,
+            "submit": null,
+            "terms_of_service_acceptance": null
+        },
+        "customer_creation": "if_required",
+        "discounts": [],
+        "expires_at": now + 24 * 3600,
+        "livemode": false,
+        "metadata": {
+            "tier_id": form.get("metadata[tier_id]"),
+            "user_id": form.get("metadata[user_id]"),
+        },
+        "mode": "payment",
+        "payment_method_collection": "if_required",
+        "payment_method_options": {},
+        "payment_method_types": ["card"],
+        "payment_status": "unpaid",
+        "phone_number_collection": {"enabled": false},
+        "shipping_options": [],
+        "status": "open",
+        "success_url": form.get("success_url"),
+        "total_details": {"amount_discount": 0, "amount_shipping": 0, "amount_tax": 0},
+        "ui_mode": "hosted_page",
+        "url": format!("{base}/c/pay/{id}"),
+    });
+    for field in UNSET {
+        session[field] = Value::Null;
+    }
+    session
 }
 
 async fn retrieve(

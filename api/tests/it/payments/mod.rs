@@ -3,6 +3,7 @@
 
 mod checkout;
 mod checkout_limit;
+mod client;
 mod fake_stripe;
 mod signature;
 mod webhook;
