@@ -25,15 +25,12 @@ const SECTION_LABELS = [
 ];
 const AUTO_ANALYSIS_TIMEOUT = 120_000;
 
-/**
- * Signs the browser context in as the admin. The account is made as the operator makes it
- * (`api create-admin`, on this run's database): public registration refuses that name.
- */
 /** Creates `symbol`'s notes on /admin (it is then selected). */
 async function createStock(page, baseUrl, symbol) {
   await page.goto(`${baseUrl}/admin`);
   await page.getByRole('heading', { name: 'Stock Analysis Admin' }).waitFor();
-  await page.getByLabel('Stock Symbol').fill(symbol.toLowerCase());
+  // The page has three symbol fields (create, the stock selector, the upload's symbol).
+  await page.getByRole('textbox', { name: 'Stock Symbol' }).fill(symbol.toLowerCase());
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await page.getByRole('button', { name: 'Bulk Editor', exact: true }).waitFor();
 }
