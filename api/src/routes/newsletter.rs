@@ -42,8 +42,6 @@ const MAX_WAIT_SECS: u64 = 60;
 const JOB_POLL: Duration = Duration::from_millis(100);
 /// 'Generation Failed' description (spec 001 section 8), before the job's reason.
 const FAILED: &str = "Failed to generate newsletter";
-/// A chart whose URL names the record it was drawn from never changes.
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// A chart asked for without (or with an old) version: the latest record, briefly cached.
 const SHORT_LIVED: &str = "public, max-age=300";
 
@@ -220,7 +218,7 @@ async fn chart(
     let version = stored.computed_at.timestamp();
     let etag = format!("\"{}-{}-{version}\"", symbol.as_str(), kind.slug());
     let cache = if params.v == Some(version) {
-        IMMUTABLE
+        super::web::IMMUTABLE
     } else {
         SHORT_LIVED
     };

@@ -26,7 +26,8 @@ use tower_http::services::{ServeDir, ServeFile};
 /// name a file, and asking the file system would fail with "File name too long".
 const MAX_SEGMENT: usize = 255;
 
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// Cache-Control for content whose URL changes with it (hashed assets, versioned charts).
+pub(crate) const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// The static file service with navigation fallback and cache headers.
 pub fn service(dist: &Path) -> MethodRouter {

@@ -5,7 +5,7 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    analysis::{self, AnalysisError, text_format},
+    analysis::{self, AnalysisError, AnalysisRecord, text_format},
     queue::{
         Job,
         runner::{JobError, JobHandler, JobRun},
@@ -43,84 +43,92 @@ impl Job for AnalyzeStock {
 
 impl JobHandler for AnalyzeStock {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {
-        let store = run.store();
-        let sources = &run.ctx.sources;
-        let stage = |i: usize, message: String| async move {
-            let (name, percent) = STAGES[i];
-            run.progress(name, percent, &message).await;
-        };
-
-        stage(0, format!("Reading {}'s filings from the SEC", self.symbol)).await;
-        let company = store.find_ticker(&self.symbol).await?.ok_or_else(|| {
-            JobError::permanent(format!("{} is not in the SEC's ticker list", self.symbol))
-        })?;
-        let filings = match sources.filings(&self.symbol, company.cik as u64).await {
-            Ok(filings) => filings,
-            Err(SourceError::NotFound) => {
-                // Stored like any unanalysable company: repeat visits get the reason at once,
-                // and the request that asked is given its analysis back.
-                let message = format!(
-                    "The SEC has no financial statements for {}, so there is nothing for me to score. Try a company that files 10-Ks, such as AAPL or MSFT.",
-                    self.symbol
-                );
-                store
-                    .save_failed_analysis(&self.symbol, &message, Utc::now())
-                    .await?;
-                return Err(JobError::permanent(message));
-            }
-            Err(other) => return Err(JobError::from(other)),
-        };
-
-        stage(1, "Sorting annual and quarterly figures".into()).await;
-        let annual = filings
-            .submissions
-            .as_ref()
-            .and_then(|s| s.latest_annual_report())
-            .and_then(|r| r.filing_date);
-        stage(
-            2,
-            match annual {
-                Some(filed) => format!("Latest annual report filed {filed}"),
-                None => "No annual report in the filing list".into(),
-            },
-        )
-        .await;
-
-        stage(3, "Reading prices, bond yields and short interest".into()).await;
-        let inputs = sources.with_market_data(filings).await?;
-
-        stage(4, "Scoring the 12 questions".into()).await;
-        let today = Utc::now().date_naive();
-        // A snapshot stops on its recording day: score as of its last close, so "today's
-        // price" exists. Live data runs up to yesterday's close, so today is right.
-        let as_of = match (
-            &run.ctx.settings.market_data_dir,
-            inputs.prices.as_ref().and_then(|p| p.last()),
-        ) {
-            (Some(_), Some(last)) => last.date.min(today),
-            _ => today,
-        };
-        let analysed = tokio::task::spawn_blocking(move || analysis::analyze(&inputs, as_of))
-            .await
-            .map_err(|err| JobError::retry(format!("analysis task: {err}")))?;
-        let record = match analysed {
-            Ok(record) => record,
-            Err(err @ (AnalysisError::NotSupported(_) | AnalysisError::NotEnoughData(_))) => {
-                let message = not_analysable_message(&self.symbol, &err);
-                store
-                    .save_failed_analysis(&self.symbol, &message, Utc::now())
-                    .await?;
-                return Err(JobError::permanent(message));
-            }
-        };
-
-        stage(5, format!("Saving the score: {} out of 100", record.score)).await;
-        let text = text_format::to_text(&record);
-        store.save_analysis(&record, &text, Utc::now()).await?;
+        let record = analyze_and_store(&self.symbol, run).await?;
         Ok(
             serde_json::json!({ "symbol": record.symbol, "score": record.score, "answered": record.answered_questions }),
         )
     }
+}
+
+/// The analysis itself, for `AnalyzeStock` and for a batch's child (which runs it in its own
+/// job rather than through a second queue round trip): fetch, score, store, reporting each
+/// stage on `run`. A company that cannot be scored is stored as such and answers a
+/// permanent error carrying the message for people.
+pub async fn analyze_and_store(symbol: &str, run: &JobRun) -> Result<AnalysisRecord, JobError> {
+    let store = run.store();
+    let sources = &run.ctx.sources;
+    let stage = |i: usize, message: String| async move {
+        let (name, percent) = STAGES[i];
+        run.progress(name, percent, &message).await;
+    };
+    stage(0, format!("Reading {symbol}'s filings from the SEC")).await;
+    let company = store
+        .find_ticker(symbol)
+        .await?
+        .ok_or_else(|| JobError::permanent(format!("{symbol} is not in the SEC's ticker list")))?;
+    let filings = match sources.filings(symbol, company.cik as u64).await {
+        Ok(filings) => filings,
+        Err(SourceError::NotFound) => {
+            // Stored like any unanalysable company: repeat visits get the reason at once,
+            // and the request that asked is given its analysis back.
+            let message = format!(
+                "The SEC has no financial statements for {symbol}, so there is nothing for me to score. Try a company that files 10-Ks, such as AAPL or MSFT."
+            );
+            store
+                .save_failed_analysis(symbol, &message, Utc::now())
+                .await?;
+            return Err(JobError::permanent(message));
+        }
+        Err(other) => return Err(JobError::from(other)),
+    };
+
+    stage(1, "Sorting annual and quarterly figures".into()).await;
+    let annual = filings
+        .submissions
+        .as_ref()
+        .and_then(|s| s.latest_annual_report())
+        .and_then(|r| r.filing_date);
+    stage(
+        2,
+        match annual {
+            Some(filed) => format!("Latest annual report filed {filed}"),
+            None => "No annual report in the filing list".into(),
+        },
+    )
+    .await;
+
+    stage(3, "Reading prices, bond yields and short interest".into()).await;
+    let inputs = sources.with_market_data(filings).await?;
+
+    stage(4, "Scoring the 12 questions".into()).await;
+    let today = Utc::now().date_naive();
+    // A snapshot stops on its recording day: score as of its last close, so "today's
+    // price" exists. Live data runs up to yesterday's close, so today is right.
+    let as_of = match (
+        &run.ctx.settings.market_data_dir,
+        inputs.prices.as_ref().and_then(|p| p.last()),
+    ) {
+        (Some(_), Some(last)) => last.date.min(today),
+        _ => today,
+    };
+    let analysed = tokio::task::spawn_blocking(move || analysis::analyze(&inputs, as_of))
+        .await
+        .map_err(|err| JobError::retry(format!("analysis task: {err}")))?;
+    let record = match analysed {
+        Ok(record) => record,
+        Err(err @ (AnalysisError::NotSupported(_) | AnalysisError::NotEnoughData(_))) => {
+            let message = not_analysable_message(symbol, &err);
+            store
+                .save_failed_analysis(symbol, &message, Utc::now())
+                .await?;
+            return Err(JobError::permanent(message));
+        }
+    };
+
+    stage(5, format!("Saving the score: {} out of 100", record.score)).await;
+    let text = text_format::to_text(&record);
+    store.save_analysis(&record, &text, Utc::now()).await?;
+    Ok(record)
 }
 
 /// What the page says when a company cannot be scored (stored, so repeat visits get it fast).

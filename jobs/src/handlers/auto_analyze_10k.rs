@@ -15,7 +15,6 @@ use crate::{
     },
     tenk::{
         bulk::{BulkParse, parse_bulk},
-        chunks::paragraph_chunks,
         fiscal_year_end,
         items::split_items,
         locate::{LocateError, find_latest_10k},
@@ -85,7 +84,8 @@ impl JobHandler for AutoAnalyze10K {
         let store = run.store();
         if let Some(name) = &found.index_as {
             stage(2, format!("Found Items {}; indexing them", ids.join(", "))).await;
-            let chunks = paragraph_chunks(&found.text);
+            // Chunked as an upload is, so the chat retrieves both alike.
+            let chunks = crate::documents::chunk::chunks(&found.text);
             let id = store
                 .save_document_text(symbol, name, "10-K", &found.text, &chunks)
                 .await?;

@@ -1,26 +1,23 @@
-//! `BatchAnalysis{batch_id, symbol}`: one stock of an admin's batch. It runs the
-//! analysis-request policy with no freshness allowance (a batch re-analyses), waits for the
-//! `AnalyzeStock` job it queues or joins, and records the outcome on the batch's child row;
-//! the last child ends the batch. A stopped batch's children skip without work.
+//! `BatchAnalysis{batch_id, symbol}`: one stock of an admin's batch. It re-analyses the stock
+//! in its own job (the same `analyze_and_store` as `AnalyzeStock`, without a second queue
+//! round trip; a batch always re-analyses, so there is no stored answer to join) and records
+//! the outcome on the batch's child row; the last child ends the batch. A stopped batch's
+//! children skip without work.
 
 use std::time::Duration;
 
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
+use super::analyze_stock::analyze_and_store;
 use crate::{
-    analysis_request::{self, Outcome},
     queue::{
-        Job, JobQueue,
+        Job,
         runner::{JobError, JobHandler, JobRun},
     },
     store::batches::ChildOutcome,
     symbol::TickerSymbol,
 };
-
-/// How long a child waits for its analysis before the queue retries it (an analysis takes
-/// well under a second from the snapshot, seconds live; the SEC budget may queue it).
-const ANALYSIS_WAIT: Duration = Duration::from_secs(240);
 
 /// One stock of a batch.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -62,22 +59,17 @@ impl JobHandler for BatchAnalysis {
             &format!("Batch {}: analysing {}", self.batch_id, self.symbol),
         )
         .await;
-        let queue = JobQueue::new(store.clone());
-        let outcome = analysis_request::request(&queue, &symbol, Duration::ZERO, ANALYSIS_WAIT)
-            .await
-            .map_err(JobError::retry)?;
-        let ended = match outcome {
-            Outcome::Fresh { analysis, .. } => {
-                ChildOutcome::Scored(i32::from(analysis.record.score))
-            }
-            Outcome::Unanalysable(message) | Outcome::Failed(message) => {
-                ChildOutcome::Failed(message)
-            }
-            Outcome::Queued { job } => {
-                return Err(JobError::retry(format!(
-                    "the analysis of {} (job {job}) is still running",
-                    self.symbol
-                )));
+        let ended = match analyze_and_store(symbol.as_str(), run).await {
+            Ok(record) => ChildOutcome::Scored(i32::from(record.score)),
+            // Unanalysable (stored as such) or not in the directory: this child is done.
+            Err(JobError::Permanent(message)) => ChildOutcome::Failed(message),
+            // An upstream or database failure: the queue retries the child, and its last try
+            // records the failure, so the batch still ends.
+            Err(err @ JobError::Retry { .. }) => {
+                if run.attempt < i64::from(Self::MAX_ATTEMPTS) {
+                    return Err(err);
+                }
+                ChildOutcome::Failed(err.to_string())
             }
         };
         store

@@ -45,6 +45,7 @@ impl Default for LiveConfig {
 pub enum Expect {
     Json,
     Csv,
+    Html,
 }
 
 /// A configured HTTP client.
@@ -68,7 +69,24 @@ impl HttpFetcher {
     /// GETs `url` and returns the (decompressed) body, mapping every failure to a
     /// [`SourceError`].
     pub async fn get(&self, url: &str, expect: Expect) -> Result<Vec<u8>, SourceError> {
-        let response = self.client.get(url).send().await.map_err(|err| {
+        self.get_document(url, expect, usize::MAX, None).await
+    }
+
+    /// [`HttpFetcher::get`] for a document that may be large: refused past `max_bytes`
+    /// (counted as it streams in, so an endless body costs at most that much), with its own
+    /// whole-request `timeout` when given.
+    pub async fn get_document(
+        &self,
+        url: &str,
+        expect: Expect,
+        max_bytes: usize,
+        timeout: Option<Duration>,
+    ) -> Result<Vec<u8>, SourceError> {
+        let mut request = self.client.get(url);
+        if let Some(timeout) = timeout {
+            request = request.timeout(timeout);
+        }
+        let mut response = request.send().await.map_err(|err| {
             SourceError::Upstream(format!("request to {url} failed: {}", describe(&err)))
         })?;
         let status = response.status();
@@ -95,13 +113,22 @@ impl HttpFetcher {
             .unwrap_or("")
             .to_ascii_lowercase();
         check_content_type(&content_type, expect, url)?;
-        let body = response.bytes().await.map_err(|err| {
+        let mut body = Vec::new();
+        while let Some(chunk) = response.chunk().await.map_err(|err| {
             SourceError::Upstream(format!(
                 "reading the body from {url} failed: {}",
                 describe(&err)
             ))
-        })?;
-        Ok(body.to_vec())
+        })? {
+            if body.len() + chunk.len() > max_bytes {
+                return Err(SourceError::Parse(format!(
+                    "{url} is larger than {} MB",
+                    max_bytes / (1024 * 1024)
+                )));
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(body)
     }
 }
 
@@ -113,16 +140,17 @@ fn check_content_type(content_type: &str, expect: Expect, url: &str) -> Result<(
         || match expect {
             Expect::Json => content_type.contains("json"),
             Expect::Csv => !content_type.contains("html") && !content_type.contains("json"),
+            Expect::Html => content_type.contains("html"),
         };
     if ok {
         Ok(())
     } else {
         Err(SourceError::Parse(format!(
             "{url} answered with content type '{content_type}', expected {}",
-            if expect == Expect::Json {
-                "JSON"
-            } else {
-                "CSV"
+            match expect {
+                Expect::Json => "JSON",
+                Expect::Csv => "CSV",
+                Expect::Html => "HTML",
             }
         )))
     }

@@ -16,7 +16,7 @@ use crate::{
     documents::html::html_to_text,
     market_data::submissions::Filing,
     queue::JobContext,
-    sources::{SourceError, snapshot::gunzip},
+    sources::{SourceError, http::Expect, snapshot::gunzip},
 };
 
 /// The biggest 10-K document we read (the largest real ones are about 15 MB of HTML).
@@ -190,47 +190,22 @@ async fn read_file(path: &std::path::Path) -> Result<Vec<u8>, SourceError> {
     }
 }
 
-/// GETs an HTML document from SEC, within [`MAX_DOCUMENT_BYTES`].
+/// GETs an HTML document from SEC, within [`MAX_DOCUMENT_BYTES`] and a minute (a 10-K is
+/// far larger than the JSON the shared client's timeout is set for).
 async fn fetch_html(ctx: &JobContext, url: &str) -> Result<Vec<u8>, SourceError> {
-    let config = ctx.settings.live_config();
-    let client = reqwest::Client::builder()
-        .user_agent(config.user_agent.clone())
-        .timeout(config.timeout.max(Duration::from_secs(60)))
-        .gzip(true)
-        .build()
-        .map_err(|e| SourceError::Upstream(format!("cannot build the HTTP client: {e}")))?;
-    let mut response = client
-        .get(url)
-        .send()
+    ctx.http
+        .get_document(
+            url,
+            Expect::Html,
+            MAX_DOCUMENT_BYTES,
+            Some(
+                ctx.settings
+                    .live_config()
+                    .timeout
+                    .max(Duration::from_secs(60)),
+            ),
+        )
         .await
-        .map_err(|e| SourceError::Upstream(format!("request to {url} failed: {e}")))?;
-    let status = response.status();
-    if status == reqwest::StatusCode::NOT_FOUND {
-        return Err(SourceError::NotFound);
-    }
-    if status.as_u16() == 429 || status.is_server_error() {
-        return Err(SourceError::RateLimited { retry_after: None });
-    }
-    if !status.is_success() {
-        return Err(SourceError::Upstream(format!(
-            "{url} answered HTTP {status}"
-        )));
-    }
-    let mut body = Vec::new();
-    while let Some(chunk) = response
-        .chunk()
-        .await
-        .map_err(|e| SourceError::Upstream(format!("reading {url} failed: {e}")))?
-    {
-        if body.len() + chunk.len() > MAX_DOCUMENT_BYTES {
-            return Err(SourceError::Parse(format!(
-                "{url} is larger than {} MB, too big to be a 10-K",
-                MAX_DOCUMENT_BYTES / (1024 * 1024)
-            )));
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body)
 }
 
 /// `documents/10-K/{symbol}-10-k-{date}.html.gz` in the snapshot, newest first.

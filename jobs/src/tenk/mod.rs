@@ -8,7 +8,6 @@
 //! are pure (`writer` calls an assistant `Provider` it is given).
 
 pub mod bulk;
-pub mod chunks;
 pub mod extract;
 pub mod items;
 pub mod locate;

@@ -18,7 +18,7 @@ use jobs::sources::{
     CompanyFactsSource, MarketSources, PriceSource, ShortInterestSource, Snapshot, SourceError,
     SubmissionsSource, TreasurySource,
     finra::{FinraClient, MAX_TRIES, candidate_settlement_dates},
-    http::LiveConfig,
+    http::{Expect, HttpFetcher, LiveConfig},
     live::{FredClient, SecClient, StooqClient},
     rate_limit::RateLimiter,
 };
@@ -205,6 +205,19 @@ async fn serve(mut stream: TcpStream, seen: Arc<Seen>) -> std::io::Result<()> {
                 vec![("Content-Type", "application/xml".into())],
                 b"<Error><Code>NoSuchKey</Code></Error>".to_vec(),
             ),
+        }
+    } else if let Some(name) = target.strip_prefix("/Archives/edgar/data/320193/") {
+        // A 10-K's primary document, as www.sec.gov serves it: gzip-encoded HTML.
+        match name {
+            "wmt-10k.htm" => (
+                "200 OK",
+                vec![
+                    ("Content-Type", "text/html".into()),
+                    ("Content-Encoding", "gzip".into()),
+                ],
+                std::fs::read(root.join("documents/10-K/wmt-10-k-2025-03-14.html.gz"))?,
+            ),
+            _ => ("404 Not Found", Vec::new(), Vec::new()),
         }
     } else if target == "/graph/fredgraph.csv?id=DGS10" {
         (
@@ -464,4 +477,52 @@ async fn finra_client_maps_failures() {
         SourceError::NotFound
     );
     assert_eq!(seen.finra.lock().unwrap().len() - before, MAX_TRIES);
+}
+
+/// A 10-K's primary document through the shared client: decoded, size-capped as it streams,
+/// and refused when the server answers something other than HTML.
+#[tokio::test]
+async fn ten_k_documents_are_fetched_within_their_size_cap() {
+    let (config, _, _) = setup().await;
+    let http = HttpFetcher::new(&config).unwrap();
+    let base = &config.sec_data_base_url;
+    let url = format!("{base}/Archives/edgar/data/320193/wmt-10k.htm");
+    let html = http
+        .get_document(&url, Expect::Html, 64 << 20, Some(Duration::from_secs(60)))
+        .await
+        .unwrap();
+    let text = String::from_utf8_lossy(&html);
+    assert!(
+        text.contains("Walmart"),
+        "the decoded 10-K names its company"
+    );
+    assert!(
+        text.to_ascii_lowercase().contains("item 1a"),
+        "the decoded 10-K has its items"
+    );
+
+    match http
+        .get_document(&url, Expect::Html, html.len() - 1, None)
+        .await
+        .unwrap_err()
+    {
+        SourceError::Parse(msg) => assert!(msg.contains("larger than"), "{msg}"),
+        other => panic!("expected the size cap, got {other:?}"),
+    }
+    let json = format!("{base}/submissions/CIK0000320193.json");
+    match http
+        .get_document(&json, Expect::Html, 64 << 20, None)
+        .await
+        .unwrap_err()
+    {
+        SourceError::Parse(msg) => assert!(msg.contains("expected HTML"), "{msg}"),
+        other => panic!("expected a content-type error, got {other:?}"),
+    }
+    let missing = format!("{base}/Archives/edgar/data/320193/none.htm");
+    assert_eq!(
+        http.get_document(&missing, Expect::Html, 64 << 20, None)
+            .await
+            .unwrap_err(),
+        SourceError::NotFound
+    );
 }

@@ -141,7 +141,6 @@ fn tenk_non_10k_text_gets_a_reason() {
 mod never_panics {
     use jobs::tenk::{
         bulk::{BulkParse, parse_bulk},
-        chunks::paragraph_chunks,
         extract::sentences,
         writer::offline_draft,
     };
@@ -176,7 +175,7 @@ mod never_panics {
                 prop_assert_eq!(fields.len(), 14, "every section says something");
             }
             let _ = sentences(&text);
-            let chunks = paragraph_chunks(&text);
+            let chunks = jobs::documents::chunk::chunks(&text);
             prop_assert!(chunks.iter().all(|c| !c.is_empty() && c.chars().count() <= 2_000));
             let _ = html_to_text(&text);
             let _ = fiscal_year_end(&text);
