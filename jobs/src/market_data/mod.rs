@@ -13,10 +13,28 @@ pub mod treasury;
 pub use company_facts::{CompanyFacts, Concept, RawFact};
 pub use ownership::{Ownership, find_in_holders_csv};
 pub use prices::{PricePoint, parse_price_csv};
-pub use short_interest::{ShortInterest, find_in_finra_csv};
+pub use short_interest::{ShortInterest, find_in_finra_csv, finra_csv_by_symbol};
 pub use submissions::{Filing, Submissions};
 pub use tickers::TickerEntry;
 pub use treasury::{RatePoint, parse_fred_csv};
+
+/// A `YYYY-MM-DD` date, as in every CSV this product reads. Ten plain digits-and-dashes take
+/// a fast path (a price file has thousands of rows, the Treasury series sixteen thousand);
+/// anything else goes through chrono's `%Y-%m-%d`, so what is accepted does not change.
+pub fn iso_date(text: &str) -> Option<chrono::NaiveDate> {
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| {
+        b[range].iter().try_fold(0u32, |n, d| {
+            d.is_ascii_digit().then(|| n * 10 + u32::from(d - b'0'))
+        })
+    };
+    if b.len() == 10 && b[4] == b'-' && b[7] == b'-' {
+        if let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10)) {
+            return chrono::NaiveDate::from_ymd_opt(y as i32, m, d);
+        }
+    }
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+}
 
 /// A file that is not in the format its parser expects (bad JSON or CSV, an HTML error page).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,4 +55,20 @@ pub struct AnalysisInputs {
     pub treasury: Option<Vec<RatePoint>>,
     pub short_interest: Option<ShortInterest>,
     pub ownership: Option<Ownership>,
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The fast path accepts and reads exactly what chrono's `%Y-%m-%d` does.
+        #[test]
+        fn iso_dates_read_as_chrono_reads_them(text in "[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9 +-]{8,11}") {
+            prop_assert_eq!(
+                super::iso_date(&text),
+                chrono::NaiveDate::parse_from_str(&text, "%Y-%m-%d").ok()
+            );
+        }
+    }
 }

@@ -65,9 +65,7 @@ pub fn find_in_holders_csv(bytes: &[u8], symbol: &str) -> Result<Option<Ownershi
             institutions_count: count
                 .and_then(|i| record.get(i))
                 .and_then(|v| v.parse().ok()),
-            report_date: date
-                .and_then(|i| record.get(i))
-                .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()),
+            report_date: date.and_then(|i| record.get(i)).and_then(super::iso_date),
         }));
     }
     Ok(None)

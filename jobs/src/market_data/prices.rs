@@ -41,7 +41,7 @@ pub fn parse_price_csv(bytes: &[u8]) -> Result<Vec<PricePoint>, ParseError> {
         let (Some(date), Some(close)) = (record.get(date_col), record.get(close_col)) else {
             continue;
         };
-        let Ok(date) = NaiveDate::parse_from_str(date, "%Y-%m-%d") else {
+        let Some(date) = super::iso_date(date) else {
             continue;
         };
         match close.parse::<f64>() {

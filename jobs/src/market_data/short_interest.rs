@@ -2,6 +2,8 @@
 //! newest `short-interest/finra-YYYY-MM-DD.csv` (ISO dates sort by name). `short_pct_of_float`
 //! is in percent (0.9465 = 0.95%) and blank when no float was known: that is 'unknown', never 0.
 
+use std::collections::HashMap;
+
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +24,12 @@ pub struct ShortInterest {
 /// Finds `symbol` in a FINRA short-interest CSV (columns by header name). `Ok(None)` when the
 /// ticker is not listed.
 pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInterest>, ParseError> {
+    Ok(finra_csv_by_symbol(bytes)?.remove(&symbol.to_ascii_uppercase()))
+}
+
+/// Every row of a FINRA short-interest CSV, by upper-case ticker (the first row of a ticker
+/// wins). Parsed once and kept by the snapshot, since every analysis looks in the same file.
+pub fn finra_csv_by_symbol(bytes: &[u8]) -> Result<HashMap<String, ShortInterest>, ParseError> {
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
@@ -40,32 +48,31 @@ pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInter
         col("short_pct_of_float"),
         col("float_shares"),
     );
+    let mut by_symbol = HashMap::new();
     for record in reader.records() {
         let record = record.map_err(|err| ParseError(format!("short-interest CSV row: {err}")))?;
-        if !record
-            .get(ticker)
-            .is_some_and(|t| t.eq_ignore_ascii_case(symbol))
-        {
+        let Some(symbol) = record.get(ticker).filter(|t| !t.is_empty()) else {
             continue;
-        }
+        };
         let number = |i: Option<usize>| {
             i.and_then(|i| record.get(i))
                 .and_then(|v| v.parse::<f64>().ok())
                 .filter(|v| v.is_finite() && *v >= 0.0)
         };
         let float_shares = number(float).filter(|f| *f > 0.0);
-        return Ok(Some(ShortInterest {
-            symbol: symbol.to_ascii_uppercase(),
+        let symbol = symbol.to_ascii_uppercase();
+        by_symbol.entry(symbol.clone()).or_insert(ShortInterest {
+            symbol,
             settlement_date: settlement
                 .and_then(|i| record.get(i))
-                .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()),
+                .and_then(super::iso_date),
             shares_short: number(short),
             // A percentage without a known float cannot be right: treat it as unknown.
             short_pct_of_float: number(pct).filter(|_| float.is_none() || float_shares.is_some()),
             float_shares,
-        }));
+        });
     }
-    Ok(None)
+    Ok(by_symbol)
 }
 
 #[cfg(test)]

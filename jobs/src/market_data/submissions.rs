@@ -99,10 +99,7 @@ struct RawRecent {
 impl From<RawSubmissions> for Submissions {
     fn from(raw: RawSubmissions) -> Self {
         let recent = raw.filings.map(|f| f.recent).unwrap_or_default();
-        let date = |list: &Vec<String>, i: usize| {
-            list.get(i)
-                .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
-        };
+        let date = |list: &Vec<String>, i: usize| list.get(i).and_then(|d| super::iso_date(d));
         let filings = (0..recent.accession_number.len())
             .map(|i| Filing {
                 accession_number: recent.accession_number[i].clone(),

@@ -34,10 +34,7 @@ pub fn parse_fred_csv(bytes: &[u8]) -> Result<Vec<RatePoint>, ParseError> {
         let (Some(date), Some(value)) = (record.get(0), record.get(1)) else {
             continue;
         };
-        let (Ok(date), Ok(percent)) = (
-            NaiveDate::parse_from_str(date, "%Y-%m-%d"),
-            value.parse::<f64>(),
-        ) else {
+        let (Some(date), Ok(percent)) = (super::iso_date(date), value.parse::<f64>()) else {
             continue;
         };
         if percent.is_finite() {

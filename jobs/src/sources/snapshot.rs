@@ -3,22 +3,88 @@
 //! One [`Snapshot`] value implements every source trait (in `snapshot_sources`).
 
 use std::{
+    collections::HashMap,
     io::Read,
     path::{Path, PathBuf},
+    sync::{Arc, Mutex},
+    time::SystemTime,
 };
 
 use super::error::SourceError;
+use crate::market_data::{RatePoint, ShortInterest};
 
 /// Reads market data from a snapshot directory instead of the network.
 #[derive(Debug, Clone)]
 pub struct Snapshot {
     root: PathBuf,
+    pub(crate) parsed: Arc<ParsedFiles>,
+}
+
+/// Parsed copies of the files every analysis reads the same way: the Treasury series (16k
+/// rows) and the short-interest table (1.5 MB). A batch of a few hundred stocks parsed each
+/// of them once per stock; now once per process, until the file changes.
+#[derive(Debug, Default)]
+pub(crate) struct ParsedFiles {
+    pub(crate) treasury: Memo<Vec<RatePoint>>,
+    pub(crate) short_interest: Memo<HashMap<String, ShortInterest>>,
+}
+
+/// One parsed file, kept with the path, size and modification time it was read at.
+#[derive(Debug)]
+pub(crate) struct Memo<T>(Mutex<Option<(PathBuf, u64, Option<SystemTime>, Arc<T>)>>);
+
+impl<T> Default for Memo<T> {
+    fn default() -> Self {
+        Memo(Mutex::new(None))
+    }
 }
 
 impl Snapshot {
     /// A snapshot rooted at `root` (the folder holding `sec/`, `prices/`, `rates/`, ...).
     pub fn new(root: impl Into<PathBuf>) -> Self {
-        Snapshot { root: root.into() }
+        Snapshot {
+            root: root.into(),
+            parsed: Arc::default(),
+        }
+    }
+
+    /// `relative` parsed by `parse`, from `memo` while the file's size and modification time
+    /// are those it was parsed at (a replaced snapshot file is read again).
+    pub(crate) async fn parsed<T, F>(
+        &self,
+        memo: &Memo<T>,
+        relative: impl AsRef<Path>,
+        parse: F,
+    ) -> Result<Arc<T>, SourceError>
+    where
+        T: Send + Sync + 'static,
+        F: FnOnce(&[u8]) -> Result<T, SourceError> + Send + 'static,
+    {
+        let path = self.root.join(relative);
+        let meta = match tokio::fs::metadata(&path).await {
+            Ok(meta) => meta,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                return Err(SourceError::NotFound);
+            }
+            Err(err) => {
+                return Err(SourceError::Upstream(format!(
+                    "cannot read {}: {err}",
+                    path.display()
+                )));
+            }
+        };
+        let (len, modified) = (meta.len(), meta.modified().ok());
+        if let Some((p, l, m, value)) = memo.0.lock().expect("memo lock").as_ref()
+            && *p == path
+            && *l == len
+            && *m == modified
+        {
+            return Ok(value.clone());
+        }
+        let bytes = self.read(&path).await?;
+        let value = Arc::new(parse_blocking(move || parse(&bytes)).await?);
+        *memo.0.lock().expect("memo lock") = Some((path, len, modified, value.clone()));
+        Ok(value)
     }
 
     /// The snapshot named by `MARKET_DATA_DIR`, if that variable is set and not blank.

@@ -7,8 +7,8 @@ use super::{
     snapshot::{Snapshot, cik_file_name, gunzip, parse_blocking},
 };
 use crate::market_data::{
-    CompanyFacts, Ownership, PricePoint, RatePoint, ShortInterest, Submissions, find_in_finra_csv,
-    find_in_holders_csv, parse_fred_csv, parse_price_csv,
+    CompanyFacts, Ownership, PricePoint, RatePoint, ShortInterest, Submissions,
+    find_in_holders_csv, finra_csv_by_symbol, parse_fred_csv, parse_price_csv,
 };
 
 impl CompanyFactsSource for Snapshot {
@@ -48,7 +48,14 @@ impl PriceSource for Snapshot {
 
 impl TreasurySource for Snapshot {
     fn ten_year_yield(&self) -> SourceFuture<'_, Vec<RatePoint>> {
-        Box::pin(async move { Ok(parse_fred_csv(&self.read("rates/DGS10.csv").await?)?) })
+        Box::pin(async move {
+            let series = self
+                .parsed(&self.parsed.treasury, "rates/DGS10.csv", |bytes| {
+                    Ok(parse_fred_csv(bytes)?)
+                })
+                .await?;
+            Ok(series.as_ref().clone())
+        })
     }
 }
 
@@ -63,8 +70,14 @@ impl ShortInterestSource for Snapshot {
             else {
                 return Ok(None);
             };
-            let bytes = self.read(format!("short-interest/{newest}")).await?;
-            Ok(find_in_finra_csv(&bytes, symbol)?)
+            let table = self
+                .parsed(
+                    &self.parsed.short_interest,
+                    format!("short-interest/{newest}"),
+                    |bytes| Ok(finra_csv_by_symbol(bytes)?),
+                )
+                .await?;
+            Ok(table.get(&symbol.to_ascii_uppercase()).cloned())
         })
     }
 }
