@@ -53,12 +53,8 @@ impl JobHandler for BatchAnalysis {
                 self.symbol
             )));
         };
-        run.progress(
-            "Analyzing",
-            10,
-            &format!("Batch {}: analysing {}", self.batch_id, self.symbol),
-        )
-        .await;
+        // The analysis reports its own six stages on this job (`worker --list` names the
+        // batch beside it), so the child adds no progress writes of its own.
         let ended = match analyze_and_store(symbol.as_str(), run).await {
             Ok(record) => ChildOutcome::Scored(i32::from(record.score)),
             // Unanalysable (stored as such) or not in the directory: this child is done.
@@ -75,7 +71,6 @@ impl JobHandler for BatchAnalysis {
         store
             .finish_batch_child(self.batch_id, &self.symbol, &ended, Utc::now())
             .await?;
-        run.progress("Done", 100, &self.symbol).await;
         Ok(match ended {
             ChildOutcome::Scored(score) => {
                 serde_json::json!({ "batch": self.batch_id, "symbol": self.symbol, "score": score })

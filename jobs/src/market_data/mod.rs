@@ -28,10 +28,12 @@ pub fn iso_date(text: &str) -> Option<chrono::NaiveDate> {
             d.is_ascii_digit().then(|| n * 10 + u32::from(d - b'0'))
         })
     };
-    if b.len() == 10 && b[4] == b'-' && b[7] == b'-' {
-        if let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10)) {
-            return chrono::NaiveDate::from_ymd_opt(y as i32, m, d);
-        }
+    if b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10))
+    {
+        return chrono::NaiveDate::from_ymd_opt(y as i32, m, d);
     }
     chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
 }

@@ -31,7 +31,10 @@ pub(crate) struct ParsedFiles {
 
 /// One parsed file, kept with the path, size and modification time it was read at.
 #[derive(Debug)]
-pub(crate) struct Memo<T>(Mutex<Option<(PathBuf, u64, Option<SystemTime>, Arc<T>)>>);
+pub(crate) struct Memo<T>(Mutex<Option<Kept<T>>>);
+
+/// A parsed file and the stamp it was parsed at: path, size, modification time.
+type Kept<T> = (PathBuf, u64, Option<SystemTime>, Arc<T>);
 
 impl<T> Default for Memo<T> {
     fn default() -> Self {
@@ -192,5 +195,28 @@ mod tests {
             SourceError::NotFound
         );
         assert!(snapshot.list("nothing").await.unwrap().is_empty());
+    }
+
+    /// The kept Treasury series follows its file: a replaced file is read again.
+    #[tokio::test]
+    async fn a_replaced_file_is_parsed_again() {
+        use crate::sources::TreasurySource;
+        let root = std::env::temp_dir().join(format!("snapshot-memo-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("rates")).unwrap();
+        let file = root.join("rates/DGS10.csv");
+        std::fs::write(&file, "observation_date,DGS10\n2026-07-02,4.3\n").unwrap();
+        let snapshot = Snapshot::new(&root);
+        let first = snapshot.ten_year_yield().await.unwrap();
+        assert_eq!(first.len(), 1);
+        assert_eq!(snapshot.ten_year_yield().await.unwrap(), first, "kept");
+        std::fs::write(
+            &file,
+            "observation_date,DGS10\n2026-07-02,4.3\n2026-07-06,4.41\n",
+        )
+        .unwrap();
+        let second = snapshot.ten_year_yield().await.unwrap();
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(second.len(), 2, "the new file is read");
+        assert_eq!(second[1].percent, 4.41);
     }
 }
