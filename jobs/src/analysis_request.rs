@@ -1,7 +1,8 @@
-//! The analysis-request policy, in one place for every caller (the stock page's API call,
-//! batches, schedules, the chat assistant): serve a fresh stored analysis; report a fresh
-//! stored failure; otherwise queue the `AnalyzeStock` job (or join the one already queued or
-//! running) and wait for it up to a bound.
+//! The analysis-request policy, in one place for every caller that may reuse a stored answer
+//! (the stock page's API call, the chat assistant, the newsletter): serve a fresh stored
+//! analysis; report a fresh stored failure; otherwise queue the `AnalyzeStock` job (or join
+//! the one already queued or running) and wait for it up to a bound. A batch always
+//! re-analyses, so its children run `analyze_and_store` in their own job instead.
 
 use std::time::{Duration, Instant};
 
