@@ -211,9 +211,6 @@ pub async fn run_task<J: JobHandler>(
         tracing::warn!(job = %job_id, %err, "could not record the outcome; the queue's own ack will");
     }
     super::wakeup::job_finished();
-    // A slot of this queue just freed: look for the next job now, not at the next poll (a
-    // backlog such as a batch otherwise ran one fetch of `concurrency` jobs per poll).
-    super::wakeup::wake(J::QUEUE);
     result
 }
 
