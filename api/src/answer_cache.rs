@@ -1,8 +1,14 @@
 //! Stored analyses, ready to send: the JSON of `GET /api/analyze-stock/{T}` serialised once
-//! per symbol and `computed_at`, with its gzip and brotli copies made at the same time. The
-//! route asks the store only for the stored analysis' `computed_at` (one indexed read) and,
-//! when it matches, answers these bytes; a newer analysis has another `computed_at`, so the
-//! old bytes are never served after it (stale-free, whichever process stored it).
+//! per symbol and `computed_at`, with its gzip and brotli copies made at the same time.
+//!
+//! A repeat read asks the database nothing. Each answer remembers when it was last checked
+//! against the store (its `computed_at` read back) and the analysis change count of
+//! `jobs::store::analysis_changes` noted just before that check. The answer is served as is
+//! while no analysis change has been heard since and the check is under [`RECHECK_AFTER`] old;
+//! otherwise the route reads `computed_at` again (one indexed read) and a different one means
+//! a new answer. Changes stored by this process, or by any process on Postgres (NOTIFY), are
+//! heard at once, so a new analysis is never followed by the old bytes; a SQLite worker in
+//! another process is seen within [`RECHECK_AFTER`].
 //!
 //! Parsing the 25 KB record, building the answer and compressing it again for every request
 //! cost more CPU than everything else on the path together; now a repeat read does none of it.
@@ -10,7 +16,8 @@
 use std::{
     collections::HashMap,
     io::Write,
-    sync::{Arc, RwLock},
+    sync::{Arc, Mutex, RwLock},
+    time::{Duration, Instant},
 };
 
 use axum::{
@@ -27,6 +34,9 @@ const MAX_ENTRIES: usize = 2_000;
 /// the first reader after a new analysis (the one waiting for it) is not held up.
 const BROTLI_QUALITY: u32 = 9;
 const BROTLI_WINDOW: u32 = 22;
+/// The longest an answer is served without reading `computed_at` again, for a SQLite worker
+/// in another process (the one change no signal reaches).
+pub const RECHECK_AFTER: Duration = Duration::from_secs(1);
 
 /// One symbol's answer, in each encoding a browser may ask for.
 #[derive(Debug)]
@@ -35,6 +45,8 @@ pub struct CachedAnswer {
     identity: Bytes,
     gzip: Bytes,
     brotli: Bytes,
+    /// The change count noted before the last check against the store, and when it was.
+    checked: Mutex<(u64, Instant)>,
 }
 
 /// The answers of every symbol read since start-up (bounded by [`MAX_ENTRIES`]).
@@ -44,25 +56,43 @@ pub struct AnswerCache {
 }
 
 impl AnswerCache {
-    /// The answer of `symbol` if it was built from the analysis computed at `computed_at`.
-    pub fn get(&self, symbol: &str, computed_at: DateTime<Utc>) -> Option<Arc<CachedAnswer>> {
+    /// The answer of `symbol` while its last check still holds: no analysis change heard since
+    /// (`generation` is the count now) and checked under [`RECHECK_AFTER`] ago.
+    pub fn checked(&self, symbol: &str, generation: u64) -> Option<Arc<CachedAnswer>> {
         let entries = self.entries.read().unwrap_or_else(|p| p.into_inner());
-        entries
-            .get(symbol)
-            .filter(|answer| answer.computed_at == computed_at)
-            .cloned()
+        let answer = entries.get(symbol)?;
+        let (seen, at) = *answer.checked.lock().unwrap_or_else(|p| p.into_inner());
+        (seen == generation && at.elapsed() < RECHECK_AFTER).then(|| answer.clone())
     }
 
-    /// Compresses `json` (the answer to the analysis computed at `computed_at`) and keeps it,
-    /// replacing an older answer of `symbol`. An answer of an older analysis never replaces a
-    /// newer one (two requests racing across a new analysis).
+    /// The answer of `symbol` if it was built from the analysis computed at `computed_at`,
+    /// which the store has just said (with the change count `generation` noted before asking).
+    pub fn get(
+        &self,
+        symbol: &str,
+        computed_at: DateTime<Utc>,
+        generation: u64,
+    ) -> Option<Arc<CachedAnswer>> {
+        let entries = self.entries.read().unwrap_or_else(|p| p.into_inner());
+        let answer = entries
+            .get(symbol)
+            .filter(|answer| answer.computed_at == computed_at)?;
+        *answer.checked.lock().unwrap_or_else(|p| p.into_inner()) = (generation, Instant::now());
+        Some(answer.clone())
+    }
+
+    /// Compresses `json` (the answer to the analysis computed at `computed_at`, read with the
+    /// change count `generation` noted before) and keeps it, replacing an older answer of
+    /// `symbol`. An answer of an older analysis never replaces a newer one (two requests racing
+    /// across a new analysis).
     pub fn insert(
         &self,
         symbol: &str,
         computed_at: DateTime<Utc>,
         json: Vec<u8>,
+        generation: u64,
     ) -> Arc<CachedAnswer> {
-        let answer = Arc::new(CachedAnswer::new(computed_at, json));
+        let answer = Arc::new(CachedAnswer::new(computed_at, json, generation));
         let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
         if let Some(kept) = entries.get(symbol)
             && kept.computed_at > computed_at
@@ -126,9 +156,10 @@ impl Encoding {
 }
 
 impl CachedAnswer {
-    fn new(computed_at: DateTime<Utc>, json: Vec<u8>) -> Self {
+    fn new(computed_at: DateTime<Utc>, json: Vec<u8>, generation: u64) -> Self {
         CachedAnswer {
             computed_at,
+            checked: Mutex::new((generation, Instant::now())),
             gzip: gzip(&json).into(),
             brotli: brotli(&json).into(),
             identity: json.into(),
@@ -205,15 +236,38 @@ mod tests {
         let cache = AnswerCache::default();
         let first = Utc::now();
         let second = first + chrono::Duration::seconds(1);
-        cache.insert("AAPL", first, b"{\"v\":1}".to_vec());
-        assert!(cache.get("AAPL", first).is_some());
-        cache.insert("AAPL", second, b"{\"v\":2}".to_vec());
-        assert!(cache.get("AAPL", first).is_none(), "the old bytes are gone");
-        assert!(cache.get("AAPL", second).is_some());
-        cache.insert("AAPL", first, b"{\"v\":1}".to_vec());
+        cache.insert("AAPL", first, b"{\"v\":1}".to_vec(), 0);
+        assert!(cache.get("AAPL", first, 0).is_some());
+        cache.insert("AAPL", second, b"{\"v\":2}".to_vec(), 0);
         assert!(
-            cache.get("AAPL", second).is_some(),
+            cache.get("AAPL", first, 0).is_none(),
+            "the old bytes are gone"
+        );
+        assert!(cache.get("AAPL", second, 0).is_some());
+        cache.insert("AAPL", first, b"{\"v\":1}".to_vec(), 0);
+        assert!(
+            cache.get("AAPL", second, 0).is_some(),
             "a late old answer loses"
+        );
+    }
+
+    #[test]
+    fn an_answer_is_served_unchecked_only_until_a_change_or_the_recheck_time() {
+        let cache = AnswerCache::default();
+        let at = Utc::now();
+        cache.insert("AAPL", at, b"{}".to_vec(), 4);
+        assert!(cache.checked("AAPL", 4).is_some(), "nothing changed since");
+        assert!(cache.checked("AAPL", 5).is_none(), "a change was heard");
+        assert!(cache.checked("MSFT", 4).is_none());
+        cache.get("AAPL", at, 5).expect("the store confirmed it");
+        assert!(cache.checked("AAPL", 5).is_some(), "checked again");
+        *cache.entries.read().unwrap()["AAPL"]
+            .checked
+            .lock()
+            .unwrap() = (5, Instant::now() - RECHECK_AFTER);
+        assert!(
+            cache.checked("AAPL", 5).is_none(),
+            "too long since the check"
         );
     }
 }

@@ -9,6 +9,7 @@ pub mod error;
 pub mod extract;
 pub mod metrics;
 pub mod payments;
+pub mod recent_sign_ins;
 pub mod routes;
 pub mod session;
 pub mod settings;
@@ -58,6 +59,8 @@ pub struct AppState {
     pub answers: Arc<answer_cache::AnswerCache>,
     /// Symbols each viewer may reopen without the gate's database write (issue 10).
     pub reopenable: Arc<usage_gate::Reopenable>,
+    /// Who is signed in on recently seen sessions, for the stock page's reads (issue 10).
+    pub recent_sign_ins: Arc<recent_sign_ins::RecentSignIns>,
 }
 
 impl AppState {
@@ -96,6 +99,7 @@ impl AppState {
             },
             answers: Default::default(),
             reopenable: Default::default(),
+            recent_sign_ins: Default::default(),
         })
     }
 
@@ -161,6 +165,13 @@ pub async fn serve(
             stop_rx,
         ))
     });
+    // Other processes' new analyses reach the answer cache through NOTIFY (`answer_cache`).
+    let analysis_feed = match &store {
+        Store::Postgres(pool) => Some(tokio::spawn(
+            jobs::store::analysis_changes::follow_other_processes(pool.clone()),
+        )),
+        Store::Sqlite(_) => None,
+    };
     let metrics = match settings.metrics_addr {
         Some(address) => serve_metrics(state.clone(), address, metrics_stop).await,
         None => None,
@@ -185,6 +196,9 @@ pub async fn serve(
     }
     if let Some(handle) = background {
         let _ = tokio::time::timeout(Duration::from_secs(35), handle).await;
+    }
+    if let Some(feed) = analysis_feed {
+        feed.abort();
     }
     store.close().await;
     served.context("serving HTTP")

@@ -54,10 +54,13 @@ use jobs::{
     symbol::TickerSymbol,
 };
 
+use tower_sessions::Session;
+
 use crate::{
     AppState,
     error::{ApiError, ApiResult},
-    extract::{MaybeUser, client_ip},
+    extract::client_ip,
+    recent_sign_ins,
 };
 
 /// Who asks for an analysis: a signed-in user, or an anonymous visitor with the
@@ -77,7 +80,9 @@ impl FromRequestParts<AppState> for Viewer {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        if let Some(id) = MaybeUser::from_request_parts(parts, state).await?.id() {
+        if let Some(session) = parts.extensions.get::<Session>().cloned()
+            && let Some(id) = recent_sign_ins::signed_in_user_id(&session, state).await?
+        {
             return Ok(Viewer::User { id });
         }
         let session_id = parts.headers.get("x-session-id").map(|v| match v.to_str() {

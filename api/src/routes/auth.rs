@@ -196,6 +196,7 @@ async fn register(
         }
         Err(err) => return Err(err.into()),
     };
+    state.recent_sign_ins.forget(&session);
     session::sign_in(&session, user.id).await?;
     Ok((StatusCode::CREATED, Json(UserOut::new(user, &state))))
 }
@@ -256,14 +257,16 @@ async fn login(
     let user = user.expect("a verified password belongs to a user");
     throttle.release(&ip_ticket).await;
     throttle.clear(&pair_key).await;
+    state.recent_sign_ins.forget(&session);
     session::sign_in(&session, user.id).await?;
     Ok(Json(UserOut::new(user, &state)))
 }
 
 #[tracing::instrument(skip_all, err(level = "info"))]
-async fn logout(session: Session) -> ApiResult<Json<MessageOut>> {
+async fn logout(State(state): State<AppState>, session: Session) -> ApiResult<Json<MessageOut>> {
     // The body ({sessionId}, the anonymous id) needs nothing from us: signing out ends this
     // session; the anonymous trial is counted by its own id.
+    state.recent_sign_ins.forget(&session);
     session::sign_out(&session).await?;
     Ok(Json(MessageOut::new(messages::LOGGED_OUT)))
 }

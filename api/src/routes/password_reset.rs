@@ -142,5 +142,6 @@ async fn confirm_reset(
         return Err(ApiError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
     };
     state.sessions.end_user_sessions(user_id).await?;
+    state.recent_sign_ins.forget_user(user_id);
     Ok(Json(MessageOut::new(messages::RESET_DONE)))
 }

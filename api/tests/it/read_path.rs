@@ -2,9 +2,12 @@
 //! row written, views count once per viewer, stock and day, the ready answer is replaced as
 //! soon as a new analysis is stored, and it goes out compressed with the right headers.
 
-use std::{io::Read, time::Duration};
+use std::{
+    io::Read,
+    time::{Duration, Instant},
+};
 
-use chrono::Utc;
+use chrono::{Timelike, Utc};
 use jobs::{
     handlers::analyze_stock::AnalyzeStock,
     queue::JobQueue,
@@ -15,7 +18,7 @@ use reqwest::Client;
 use serde_json::Value;
 
 use crate::{
-    accounts::support::{browser, register},
+    accounts::support::{PASSWORD, browser, register, registration, session_cookie},
     api_test,
     helpers::{InProcessWorker, TestApp, market_data_dir, spawn_app},
 };
@@ -308,5 +311,126 @@ api_test!(
         let refused = fetch("br;q=0, gzip;q=0").await.unwrap();
         assert!(refused.headers().get("content-encoding").is_none());
         assert_eq!(refused.bytes().await.unwrap(), plain);
+    }
+);
+
+/// Moves `symbol`'s stored analysis to `at` the way another process's worker would store a
+/// new one: straight in the database (this process hears nothing), with its `NOTIFY` on
+/// Postgres.
+async fn store_elsewhere(store: &Store, symbol: &str, at: chrono::DateTime<Utc>) {
+    let update = "UPDATE stock_analysis_records SET computed_at = $1 WHERE symbol = $2";
+    match store {
+        Store::Sqlite(pool) => {
+            sqlx::query(update)
+                .bind(at)
+                .bind(symbol)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
+        Store::Postgres(pool) => {
+            let mut tx = pool.begin().await.unwrap();
+            sqlx::query(update)
+                .bind(at)
+                .bind(symbol)
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(jobs::store::analysis_changes::CHANNEL)
+                .bind(symbol)
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            tx.commit().await.unwrap();
+        }
+    }
+}
+
+api_test!(
+    a_new_analysis_stored_by_another_process_is_served_within_the_recheck_time,
+    |backend| async move {
+        let app = app_with_tickers(backend).await;
+        let worker = InProcessWorker::start(&app.store, "analyze");
+        let client = browser();
+        analyze(&app, &client, "MSFT", Some(SESSION)).await;
+        analyze(&app, &client, "MSFT", Some(SESSION)).await;
+        drop(worker);
+
+        let newer = Utc::now().with_nanosecond(0).unwrap();
+        store_elsewhere(&app.store, "MSFT", newer).await;
+        let stored = Instant::now();
+        let limit = api::answer_cache::RECHECK_AFTER + Duration::from_millis(500);
+        loop {
+            let read = analyze(&app, &client, "MSFT", Some(SESSION)).await;
+            let served: chrono::DateTime<Utc> = read["details"]["computedAt"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap();
+            if served == newer {
+                break;
+            }
+            assert!(
+                stored.elapsed() < limit,
+                "still serving the analysis of {served} {:?} after a newer one was stored",
+                stored.elapsed()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+);
+
+api_test!(
+    a_session_that_signed_out_or_in_again_no_longer_reads_as_its_user,
+    |backend| async move {
+        let app = app_with_tickers(backend).await;
+        let _worker = InProcessWorker::start(&app.store, "analyze");
+        let client = browser();
+        let registered = client
+            .post(app.url("/api/register"))
+            .json(&registration("held@example.com"))
+            .send()
+            .await
+            .unwrap();
+        let first = session_cookie(&registered).unwrap();
+        let read_with = |cookie: String, ticker: &'static str| {
+            let url = app.url(&format!("/api/analyze-stock/{ticker}"));
+            async move {
+                Client::new()
+                    .get(url)
+                    .header("cookie", cookie)
+                    .send()
+                    .await
+                    .unwrap()
+                    .status()
+            }
+        };
+        assert_eq!(read_with(first.clone(), "AAPL").await, 200);
+        assert_eq!(read_with(first.clone(), "AAPL").await, 200, "held");
+
+        // Signing in again replaces the session id: the old one is signed out at once.
+        let login = client
+            .post(app.url("/api/login"))
+            .json(&serde_json::json!({ "username": "held@example.com", "password": PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        let second = session_cookie(&login).unwrap();
+        assert_eq!(read_with(first, "AAPL").await, 401);
+        assert_eq!(read_with(second.clone(), "AAPL").await, 200);
+
+        let logout = client
+            .post(app.url("/api/logout"))
+            .json(&serde_json::json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(logout.status(), 200);
+        assert_eq!(
+            read_with(second, "AAPL").await,
+            401,
+            "a signed-out cookie reads as nobody at once"
+        );
     }
 );

@@ -6,11 +6,18 @@ use chrono::{DateTime, Datelike, Utc};
 use serde::Serialize;
 use sqlx::types::Json;
 
-use super::{Store, StoreResult, trends::upsert_quarter_row};
+use super::{
+    Backend, Store, StoreResult,
+    analysis_changes::{self, CHANNEL},
+    trends::upsert_quarter_row,
+};
 use crate::{
     analysis::{AnalysisRecord, record::PROVISIONAL_BELOW},
     securities::{SecurityKind, classify},
 };
+
+/// Tells other processes' readers (Postgres) that a symbol's analysis changed, at commit.
+const NOTIFY: &str = "SELECT pg_notify($1, $2)";
 
 /// The latest analysis of a symbol.
 #[derive(Debug, Clone)]
@@ -46,6 +53,7 @@ impl Store {
         computed_at: DateTime<Utc>,
     ) -> StoreResult<()> {
         let quarter = quarter_key(computed_at.date_naive());
+        let notifies = self.backend() == Backend::Postgres;
         let score = i32::from(record.score);
         let answered = i32::from(record.answered_questions);
         with_pool!(self, pool => {
@@ -78,8 +86,12 @@ impl Store {
             .await?;
             // The quarter's row for trends, with the record (see `store::trends`).
             upsert_quarter_row!(&mut *tx, record, &quarter, computed_at);
+            if notifies {
+                sqlx::query(NOTIFY).bind(CHANNEL).bind(&record.symbol).execute(&mut *tx).await?;
+            }
             tx.commit().await?;
         });
+        analysis_changes::changed();
         Ok(())
     }
 
@@ -93,9 +105,17 @@ impl Store {
     ) -> StoreResult<()> {
         let sql = "INSERT INTO python_analysis_cache (symbol, success, data, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
                    ON CONFLICT (symbol) DO UPDATE SET success = excluded.success, data = excluded.data, updated_at = excluded.updated_at";
+        let notifies = self.backend() == Backend::Postgres;
         with_pool!(self, pool => {
-            sqlx::query(sql).bind(symbol).bind(false).bind(message).bind(at).execute(pool).await?;
+            let mut tx = pool.begin().await?;
+            sqlx::query(sql).bind(symbol).bind(false).bind(message).bind(at).execute(&mut *tx).await?;
+            if notifies {
+                sqlx::query(NOTIFY).bind(CHANNEL).bind(symbol).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
         });
+        // A stored analysis of the symbol is no longer served (see `analysis_computed_at`).
+        analysis_changes::changed();
         Ok(())
     }
 

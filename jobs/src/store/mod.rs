@@ -34,6 +34,7 @@ macro_rules! per_backend {
 }
 
 pub mod analyses;
+pub mod analysis_changes;
 pub mod anonymous;
 pub mod apalis;
 pub mod bug_reports;

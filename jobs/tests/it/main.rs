@@ -3,6 +3,7 @@
 
 mod accounts_mail;
 mod accounts_store;
+mod analysis_changes;
 mod analysis_common;
 mod analysis_companies;
 mod analysis_numbers;

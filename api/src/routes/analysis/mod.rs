@@ -17,7 +17,7 @@ use jobs::{
     analysis_request::{self, Outcome},
     handlers::analyze_stock::AnalyzeStock,
     securities::{self, SecurityKind},
-    store::notes::StockNotes,
+    store::{analysis_changes, notes::StockNotes},
     symbol::TickerSymbol,
 };
 use serde::Deserialize;
@@ -120,6 +120,8 @@ async fn analyze_stock(
     if let Some(answer) = ready_answer(&state, &symbol).await? {
         return Ok(answer.response(encoding));
     }
+    // Noted before the analysis is read, so a change stored after that read is heard.
+    let generation = analysis_changes::generation();
     let wait = params
         .wait
         .unwrap_or(state.settings.analyze_wait_secs)
@@ -140,7 +142,9 @@ async fn analyze_stock(
             let computed_at = analysis.computed_at;
             let json = serde_json::to_vec(&AnalysisOut::new(*analysis, None))
                 .map_err(|e| ApiError::Internal(e.into()))?;
-            let answer = state.answers.insert(symbol.as_str(), computed_at, json);
+            let answer = state
+                .answers
+                .insert(symbol.as_str(), computed_at, json, generation);
             Ok(answer.response(encoding))
         }
         // Just computed for this request: the answer names its job, so it is not shared.
@@ -172,20 +176,26 @@ async fn analyze_stock(
 }
 
 /// The ready answer of `symbol`'s stored analysis, when it is fresh and its answer was built
-/// already: one indexed read of `computed_at`, no record parsed, nothing serialised.
+/// already: from memory while its last check holds (see `answer_cache`), otherwise after one
+/// indexed read of `computed_at`; no record parsed, nothing serialised.
 async fn ready_answer(
     state: &AppState,
     symbol: &TickerSymbol,
 ) -> ApiResult<Option<Arc<CachedAnswer>>> {
+    let max_age = chrono::Duration::from_std(state.settings.common.analysis_max_age)
+        .unwrap_or(chrono::Duration::MAX);
+    let fresh = |computed_at| Utc::now() - computed_at < max_age;
+    let generation = analysis_changes::generation();
+    if let Some(answer) = state.answers.checked(symbol.as_str(), generation) {
+        return Ok(fresh(answer.computed_at).then_some(answer));
+    }
     let Some(computed_at) = state.store.analysis_computed_at(symbol.as_str()).await? else {
         return Ok(None);
     };
-    let max_age = chrono::Duration::from_std(state.settings.common.analysis_max_age)
-        .unwrap_or(chrono::Duration::MAX);
-    if Utc::now() - computed_at >= max_age {
+    if !fresh(computed_at) {
         return Ok(None);
     }
-    Ok(state.answers.get(symbol.as_str(), computed_at))
+    Ok(state.answers.get(symbol.as_str(), computed_at, generation))
 }
 
 #[derive(Debug, Deserialize)]
