@@ -371,7 +371,8 @@ impl Store {
 mod tests {
     /// The statements above name the library's tables, columns and status values; a new
     /// apalis version may change them. Re-read its migrations (and check that
-    /// migrations/postgres/0008 still drops only duplicates), then move the pin.
+    /// migrations/postgres/0008 still drops only duplicates, and that 0016's `get_jobs` and
+    /// in-flight index still match the library's fetch and orphan queries), then move the pin.
     #[test]
     fn written_for_the_locked_apalis_version() {
         let lock = include_str!("../../../Cargo.lock");

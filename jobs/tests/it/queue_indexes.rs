@@ -47,3 +47,117 @@ async fn the_job_tables_carry_no_duplicate_index_on_postgres() {
     db.store.migrate().await.unwrap();
     assert_eq!(duplicate_indexes(&db.store).await.len(), 1);
 }
+
+/// Migration 0016: the fetch is planned as primary-key lookups and the ack no longer has a
+/// by-worker index over every job the worker ever ran; the fetch still locks the right jobs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fetch_reads_by_key_and_takes_the_right_jobs_on_postgres() {
+    let db = TestDb::new(Backend::Postgres).await;
+    let Store::Postgres(pool) = &db.store else {
+        unreachable!("Postgres only")
+    };
+    let indexes: Vec<(String, String)> = sqlx::query_as(
+        "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'apalis' AND tablename = 'jobs'",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    assert!(
+        !indexes
+            .iter()
+            .any(|(name, _)| name == "idx_apalis_jobs_lock_by"),
+        "{indexes:?}"
+    );
+    let (_, in_flight) = indexes
+        .iter()
+        .find(|(name, _)| name == "idx_jobs_in_flight_by_worker")
+        .expect("the in-flight index");
+    assert!(
+        in_flight.contains("WHERE") && in_flight.contains("Running"),
+        "{in_flight}"
+    );
+
+    // 20k finished jobs, 20k waiting in another queue, and 6 to choose from: the table in the
+    // middle of a burn-down. (With this many waiting, the library's own `get_jobs` is planned
+    // as a hash join over a sequential scan of the table.)
+    for sql in [
+        "INSERT INTO apalis.workers (id, worker_type, storage_name, layers, last_seen)
+         VALUES ('w1', 'noop', 'PgStorage', '', now())",
+        "INSERT INTO apalis.jobs (job, id, job_type, status, attempts, max_attempts, run_at, lock_by, done_at)
+         SELECT '\\x00', 'done-' || lpad(g::text, 6, '0'), 'noop', 'Done', 1, 5, now() - interval '1 hour', 'w1', now()
+         FROM generate_series(1, 20000) g",
+        "INSERT INTO apalis.jobs (job, id, job_type, status, attempts, max_attempts, run_at)
+         SELECT '\\x00', 'bulk-' || lpad(g::text, 6, '0'), 'bulk', 'Pending', 0, 5, now() - interval '1 hour'
+         FROM generate_series(1, 20000) g",
+        "INSERT INTO apalis.jobs (job, id, job_type, status, attempts, max_attempts, run_at, priority) VALUES
+         ('\\x00', 'late',    'noop',  'Pending', 0, 5, now() - interval '1 minute', 0),
+         ('\\x00', 'early',   'noop',  'Pending', 0, 5, now() - interval '5 minutes', 0),
+         ('\\x00', 'urgent',  'noop',  'Pending', 0, 5, now() - interval '10 seconds', 9),
+         ('\\x00', 'retry',   'noop',  'Failed',  1, 5, now() - interval '2 minutes', 0),
+         ('\\x00', 'future',  'noop',  'Pending', 0, 5, now() + interval '1 hour', 0),
+         ('\\x00', 'other',   'other', 'Pending', 0, 5, now() - interval '1 hour', 0)",
+        "ANALYZE apalis.jobs",
+    ] {
+        sqlx::query(sql).execute(pool).await.unwrap();
+    }
+
+    // The statement inside `get_jobs`, planned as the function plans it (parameters unknown):
+    // no sequential scan of the job table, whose size grows with every finished job.
+    let body: String = sqlx::query_scalar("SELECT prosrc FROM pg_proc WHERE proname = 'get_jobs'")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let statement = body
+        .trim()
+        .trim_end_matches(';')
+        .replace("v_job_count", "$3")
+        .replace("v_job_type", "$2")
+        .replace("worker_id", "$1");
+    let mut conn = pool.acquire().await.unwrap();
+    for sql in [
+        "SET plan_cache_mode = force_generic_plan".to_string(),
+        format!("PREPARE job_fetch(text, text, integer) AS {statement}"),
+    ] {
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+    }
+    let plan: Vec<String> =
+        sqlx::query_scalar("EXPLAIN (COSTS OFF) EXECUTE job_fetch('w1', 'noop', 2)")
+            .fetch_all(&mut *conn)
+            .await
+            .unwrap();
+    assert!(
+        !plan.iter().any(|line| line.contains("Seq Scan")),
+        "{}",
+        plan.join("\n")
+    );
+    drop(conn);
+
+    // Highest priority first, then the earliest due; never a job not due, of another queue,
+    // or locked by another fetch.
+    let mut other_fetch = pool.begin().await.unwrap();
+    sqlx::query("SELECT id FROM apalis.jobs WHERE id = 'early' FOR UPDATE")
+        .execute(&mut *other_fetch)
+        .await
+        .unwrap();
+    let taken: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT id, status, lock_by FROM apalis.get_jobs('w1', 'noop', 3) ORDER BY id",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    other_fetch.rollback().await.unwrap();
+    let queued = |id: &str| (id.to_string(), "Queued".to_string(), Some("w1".to_string()));
+    assert_eq!(
+        taken,
+        vec![queued("late"), queued("retry"), queued("urgent")]
+    );
+    let rest: Vec<String> =
+        sqlx::query_scalar("SELECT id FROM apalis.get_jobs('w1', 'noop', 10) ORDER BY id")
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    assert_eq!(rest, vec!["early"]);
+}
