@@ -149,6 +149,7 @@ macro_rules! api_test {
 /// A worker running inside the test process on the app's database, stopped when dropped.
 pub struct InProcessWorker {
     stop: tokio::sync::watch::Sender<bool>,
+    task: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl InProcessWorker {
@@ -156,7 +157,7 @@ impl InProcessWorker {
         let (stop, mut stopped) = tokio::sync::watch::channel(false);
         let store = store.clone();
         let queues = queues.to_string();
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             let mut common = CommonSettings::from_env().unwrap();
             common.redis_url = None;
             common.market_data_dir = Some(market_data_dir());
@@ -172,7 +173,19 @@ impl InProcessWorker {
             })
             .await;
         });
-        InProcessWorker { stop }
+        InProcessWorker {
+            stop,
+            task: Some(task),
+        }
+    }
+
+    /// Stops the worker and waits until it has: its shutdown writes (handing back jobs it
+    /// held, the library's last acks) are done when this returns. Dropping only asks it to stop.
+    pub async fn stop(mut self) {
+        let _ = self.stop.send(true);
+        if let Some(task) = self.task.take() {
+            let _ = task.await;
+        }
     }
 }
 
