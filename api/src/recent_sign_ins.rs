@@ -3,10 +3,10 @@
 //! seconds instead of on every request. Only the user's id is held (what the usage gate
 //! needs); routes that show or spend anything of the user still load the user record.
 //!
-//! Signing in or out (the session's id changes or ends), or a password reset, in this process
-//! forgets at once. In another API process
-//! a sign-out takes effect here within [`HELD_FOR`]; the gate's limits do not depend on it (it
-//! only decides whose allowance a read counts against).
+//! Signing in or out (the session's id changes or ends, see `session::sign_in`/`sign_out`), or
+//! a password reset, in this process forgets at once. In another API process a sign-out takes
+//! effect here within [`HELD_FOR`]; the gate's limits do not depend on it (it only decides
+//! whose allowance a read counts against).
 
 use std::{
     collections::HashMap,
@@ -48,7 +48,7 @@ impl RecentSignIns {
     }
 
     /// Before `session` signs in (its id is replaced) or out.
-    pub fn forget(&self, session: &Session) {
+    pub(crate) fn forget(&self, session: &Session) {
         if let Some(id) = session.id() {
             self.held
                 .lock()

@@ -84,7 +84,9 @@ pub fn layer(state: &AppState, backend: SessionBackend) -> SessionManagerLayer<S
 }
 
 /// Signs `user_id` in on this session: a new session id first (no fixation), then the user.
-pub async fn sign_in(session: &Session, user_id: i64) -> Result<(), ApiError> {
+/// Whoever the old id was held for (`recent_sign_ins`) is forgotten with it.
+pub async fn sign_in(session: &Session, user_id: i64, state: &AppState) -> Result<(), ApiError> {
+    state.recent_sign_ins.forget(session);
     session.cycle_id().await.map_err(session_error)?;
     session
         .insert(USER_ID, user_id)
@@ -118,8 +120,10 @@ pub async fn signed_in_user(
     Ok(state.store.user_by_id(id).await?)
 }
 
-/// Ends this session: deleted from storage and the cookie cleared.
-pub async fn sign_out(session: &Session) -> Result<(), ApiError> {
+/// Ends this session: deleted from storage, the cookie cleared, and no longer held as signed
+/// in (`recent_sign_ins`).
+pub async fn sign_out(session: &Session, state: &AppState) -> Result<(), ApiError> {
+    state.recent_sign_ins.forget(session);
     session.flush().await.map_err(session_error)
 }
 

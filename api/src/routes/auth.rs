@@ -196,8 +196,7 @@ async fn register(
         }
         Err(err) => return Err(err.into()),
     };
-    state.recent_sign_ins.forget(&session);
-    session::sign_in(&session, user.id).await?;
+    session::sign_in(&session, user.id, &state).await?;
     Ok((StatusCode::CREATED, Json(UserOut::new(user, &state))))
 }
 
@@ -257,8 +256,7 @@ async fn login(
     let user = user.expect("a verified password belongs to a user");
     throttle.release(&ip_ticket).await;
     throttle.clear(&pair_key).await;
-    state.recent_sign_ins.forget(&session);
-    session::sign_in(&session, user.id).await?;
+    session::sign_in(&session, user.id, &state).await?;
     Ok(Json(UserOut::new(user, &state)))
 }
 
@@ -266,8 +264,7 @@ async fn login(
 async fn logout(State(state): State<AppState>, session: Session) -> ApiResult<Json<MessageOut>> {
     // The body ({sessionId}, the anonymous id) needs nothing from us: signing out ends this
     // session; the anonymous trial is counted by its own id.
-    state.recent_sign_ins.forget(&session);
-    session::sign_out(&session).await?;
+    session::sign_out(&session, &state).await?;
     Ok(Json(MessageOut::new(messages::LOGGED_OUT)))
 }
 

@@ -122,9 +122,8 @@ async fn burn_down(
     let mut procs: Vec<Child> = (0..workers)
         .map(|_| spawn_worker(&db, concurrency))
         .collect();
-    let started = Instant::now();
-    let started_at = chrono::Utc::now();
-    let took = wait_until_done(&db.store, jobs as i64, started, started_at).await?;
+    let started = chrono::Utc::now();
+    let took = wait_until_done(&db.store, jobs as i64, started).await?;
     let rate = jobs as f64 / took.as_secs_f64();
     println!(
         "burn-down, {workers} worker(s), {jobs} jobs: {rate:>9.0} jobs/s ({:.1} s)",
@@ -225,8 +224,7 @@ fn spawn_worker(db: &TestDb, concurrency: usize) -> Child {
 async fn wait_until_done(
     store: &Store,
     total: i64,
-    started: Instant,
-    started_at: chrono::DateTime<chrono::Utc>,
+    started: chrono::DateTime<chrono::Utc>,
 ) -> anyhow::Result<Duration> {
     let poll = match store {
         Store::Sqlite(_) => Duration::from_millis(100),
@@ -241,16 +239,15 @@ async fn wait_until_done(
             .map(|c| c.count)
             .sum();
         if done >= total {
-            return Ok(match store {
-                Store::Sqlite(_) => started.elapsed(),
+            let last = match store {
+                Store::Sqlite(_) => chrono::Utc::now(),
                 Store::Postgres(pool) => {
-                    let last: chrono::DateTime<chrono::Utc> =
-                        sqlx::query_scalar("SELECT max(done_at) FROM apalis.jobs")
-                            .fetch_one(pool)
-                            .await?;
-                    (last - started_at).to_std()?
+                    sqlx::query_scalar("SELECT max(done_at) FROM apalis.jobs")
+                        .fetch_one(pool)
+                        .await?
                 }
-            });
+            };
+            return Ok((last - started).to_std()?);
         }
         tokio::time::sleep(poll).await;
     }
