@@ -1,0 +1,4 @@
+ALTER TABLE
+    apalis.jobs
+ADD
+    COLUMN metadata jsonb;

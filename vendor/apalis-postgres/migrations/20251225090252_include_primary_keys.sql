@@ -1,0 +1,2 @@
+ALTER TABLE apalis.jobs ADD PRIMARY KEY (id);
+ALTER TABLE apalis.workers ADD PRIMARY KEY (id);

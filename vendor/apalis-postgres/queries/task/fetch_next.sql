@@ -1,0 +1,4 @@
+SELECT
+    *
+FROM
+    apalis.get_jobs($1, $2, $3)

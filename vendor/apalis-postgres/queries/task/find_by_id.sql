@@ -1,0 +1,8 @@
+SELECT
+    *
+FROM
+    apalis.jobs
+WHERE
+    id = $1
+LIMIT
+    1;
