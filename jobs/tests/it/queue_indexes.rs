@@ -163,18 +163,22 @@ async fn plan_of(
     let mut conn = pool.acquire().await.unwrap();
     for sql in [
         format!("SET plan_cache_mode = {mode}"),
-        format!("PREPARE planned({types}) AS {}", statement.trim().trim_end_matches(';')),
+        format!(
+            "PREPARE planned({types}) AS {}",
+            statement.trim().trim_end_matches(';')
+        ),
     ] {
         sqlx::query(sqlx::AssertSqlSafe(sql))
             .execute(&mut *conn)
             .await
             .unwrap();
     }
-    let plan: Vec<String> =
-        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("EXPLAIN (COSTS OFF) EXECUTE planned({args})")))
-            .fetch_all(&mut *conn)
-            .await
-            .unwrap();
+    let plan: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "EXPLAIN (COSTS OFF) EXECUTE planned({args})"
+    )))
+    .fetch_all(&mut *conn)
+    .await
+    .unwrap();
     // The connection goes back to the pool: leave it as it came.
     for sql in ["DEALLOCATE planned", "RESET plan_cache_mode"] {
         sqlx::query(sql).execute(&mut *conn).await.unwrap();
@@ -210,14 +214,15 @@ async fn the_ack_reads_by_key_on_a_fresh_table_and_writes_only_its_workers_jobs_
         sqlx::query(sql).execute(pool).await.unwrap();
     }
 
-    let ack = |id: &str, attempt: usize, status: Status, result: Result<serde_json::Value, String>| {
-        TaskResult {
-            task_id: id.parse().unwrap(),
-            attempt,
-            status,
-            result,
-        }
-    };
+    let ack =
+        |id: &str, attempt: usize, status: Status, result: Result<serde_json::Value, String>| {
+            TaskResult {
+                task_id: id.parse().unwrap(),
+                attempt,
+                status,
+                result,
+            }
+        };
     let done = ack("job-0001", 1, Status::Done, Ok(serde_json::json!("fine")));
     let failed = ack("job-0002", 2, Status::Failed, Err("no price file".into()));
     let not_ours = ack("job-0004", 1, Status::Done, Ok(serde_json::json!("fine")));
@@ -225,14 +230,22 @@ async fn the_ack_reads_by_key_on_a_fresh_table_and_writes_only_its_workers_jobs_
     let statement = include_str!("../../../vendor/apalis-postgres/queries/task/handle_result.sql");
     let payload = serde_json::to_string(&[&done, &failed, &not_ours]).unwrap();
     for mode in ["force_generic_plan", "force_custom_plan"] {
-        let plan = plan_of(pool, statement, "jsonb, text", mode, &format!("'{payload}', 'w1'")).await;
+        let plan = plan_of(
+            pool,
+            statement,
+            "jsonb, text",
+            mode,
+            &format!("'{payload}', 'w1'"),
+        )
+        .await;
         assert!(!plan.contains("Seq Scan on jobs"), "{mode}:\n{plan}");
     }
 
     let mut conn = pool.acquire().await.unwrap();
-    let written = apalis_postgres::queries::handle_results(&mut *conn, &[&done, &failed, &not_ours], "w1")
-        .await
-        .unwrap();
+    let written =
+        apalis_postgres::queries::handle_results(&mut *conn, &[&done, &failed, &not_ours], "w1")
+            .await
+            .unwrap();
     assert_eq!(written, 2);
     let rows: Vec<(String, String, i32, Option<String>, bool)> = sqlx::query_as(
         "SELECT id, status, attempts, lock_by, done_at IS NOT NULL FROM apalis.jobs
@@ -242,7 +255,13 @@ async fn the_ack_reads_by_key_on_a_fresh_table_and_writes_only_its_workers_jobs_
     .await
     .unwrap();
     let row = |id: &str, status: &str, attempts: i32, by: Option<&str>, done: bool| {
-        (id.to_string(), status.to_string(), attempts, by.map(str::to_string), done)
+        (
+            id.to_string(),
+            status.to_string(),
+            attempts,
+            by.map(str::to_string),
+            done,
+        )
     };
     assert_eq!(
         rows,
