@@ -202,7 +202,8 @@ pub async fn run_task<J: JobHandler>(
     };
     // The library acks too, but from its poll loop (up to a poll late, so a finished job would
     // read as running) and that ack must stay on: its deferred lock (status Running) can land
-    // after this write, and only its ack, queued behind the lock, puts the outcome back.
+    // after this write, and only its ack, queued behind the lock, puts the outcome back. (Our
+    // patched ack, vendor/README.md, skips a job that already holds this outcome.)
     if let Err(err) = ctx
         .store
         .finish_job(&job_id, status, attempt, &stored)

@@ -190,7 +190,8 @@ async fn plan_of(
 /// its jobs were queued (statistics say no job is locked by anyone), the published statement
 /// was planned as a sequential scan of the whole table on every ack (10.8 ms a call at 5k jobs,
 /// every finished job's row versions included). It now reads the acked jobs by primary key,
-/// and still writes only the jobs this worker holds.
+/// still writes only the jobs this worker holds, and leaves a job that already holds the
+/// acked outcome (our runner writes it at once) as it is, instead of writing it a second time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_ack_reads_by_key_on_a_fresh_table_and_writes_only_its_workers_jobs_on_postgres() {
     use apalis_core::{backend::TaskResult, task::status::Status};
@@ -210,6 +211,9 @@ async fn the_ack_reads_by_key_on_a_fresh_table_and_writes_only_its_workers_jobs_
          WHERE id IN ('job-0001', 'job-0002', 'job-0003')",
         "UPDATE apalis.jobs SET status = 'Running', lock_by = 'w2', lock_at = now()
          WHERE id = 'job-0004'",
+        "UPDATE apalis.jobs SET status = 'Done', attempts = 1, lock_by = 'w1', lock_at = now(),
+            last_result = '{\"Ok\": \"written by the task\"}', done_at = now()
+         WHERE id = 'job-0005'",
     ] {
         sqlx::query(sql).execute(pool).await.unwrap();
     }
@@ -226,9 +230,16 @@ async fn the_ack_reads_by_key_on_a_fresh_table_and_writes_only_its_workers_jobs_
     let done = ack("job-0001", 1, Status::Done, Ok(serde_json::json!("fine")));
     let failed = ack("job-0002", 2, Status::Failed, Err("no price file".into()));
     let not_ours = ack("job-0004", 1, Status::Done, Ok(serde_json::json!("fine")));
+    let already = ack(
+        "job-0005",
+        1,
+        Status::Done,
+        Ok(serde_json::json!("from the ack")),
+    );
+    let acks = [&done, &failed, &not_ours, &already];
 
     let statement = include_str!("../../../vendor/apalis-postgres/queries/task/handle_result.sql");
-    let payload = serde_json::to_string(&[&done, &failed, &not_ours]).unwrap();
+    let payload = serde_json::to_string(&acks).unwrap();
     for mode in ["force_generic_plan", "force_custom_plan"] {
         let plan = plan_of(
             pool,
@@ -242,35 +253,47 @@ async fn the_ack_reads_by_key_on_a_fresh_table_and_writes_only_its_workers_jobs_
     }
 
     let mut conn = pool.acquire().await.unwrap();
-    let written =
-        apalis_postgres::queries::handle_results(&mut *conn, &[&done, &failed, &not_ours], "w1")
-            .await
-            .unwrap();
+    let written = apalis_postgres::queries::handle_results(&mut *conn, &acks, "w1")
+        .await
+        .unwrap();
     assert_eq!(written, 2);
-    let rows: Vec<(String, String, i32, Option<String>, bool)> = sqlx::query_as(
-        "SELECT id, status, attempts, lock_by, done_at IS NOT NULL FROM apalis.jobs
-         WHERE id <= 'job-0005' ORDER BY id",
+    let rows: Vec<(String, String, i32, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT id, status, attempts, lock_by, last_result::text FROM apalis.jobs
+         WHERE id <= 'job-0006' ORDER BY id",
     )
     .fetch_all(pool)
     .await
     .unwrap();
-    let row = |id: &str, status: &str, attempts: i32, by: Option<&str>, done: bool| {
+    let row = |id: &str, status: &str, attempts: i32, by: Option<&str>, result: Option<&str>| {
         (
             id.to_string(),
             status.to_string(),
             attempts,
             by.map(str::to_string),
-            done,
+            result.map(str::to_string),
         )
     };
     assert_eq!(
         rows,
         vec![
-            row("job-0001", "Done", 1, Some("w1"), true),
-            row("job-0002", "Failed", 2, Some("w1"), true),
-            row("job-0003", "Running", 0, Some("w1"), false),
-            row("job-0004", "Running", 0, Some("w2"), false),
-            row("job-0005", "Pending", 0, None, false),
+            row("job-0001", "Done", 1, Some("w1"), Some(r#"{"Ok": "fine"}"#)),
+            row(
+                "job-0002",
+                "Failed",
+                2,
+                Some("w1"),
+                Some(r#"{"Err": "no price file"}"#)
+            ),
+            row("job-0003", "Running", 0, Some("w1"), None),
+            row("job-0004", "Running", 0, Some("w2"), None),
+            row(
+                "job-0005",
+                "Done",
+                1,
+                Some("w1"),
+                Some(r#"{"Ok": "written by the task"}"#)
+            ),
+            row("job-0006", "Pending", 0, None, None),
         ]
     );
 }

@@ -24,4 +24,7 @@ SET
     done_at = NOW()
 FROM j
 INNER JOIN locked ON locked.id = j.task_id
-WHERE jobs.id = locked.id;
+WHERE jobs.id = locked.id
+    -- Patched: a job that already holds this outcome (written at once by the task itself) is
+    -- not written again.
+    AND (jobs.status, jobs.attempts) IS DISTINCT FROM (j.status, j.attempt);
