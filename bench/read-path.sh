@@ -7,7 +7,8 @@
 # each queued, run by the API's embedded worker, stored and answered (curl's total time).
 #
 #   bench/read-path.sh          (env: ROUNDS=3 CONNECTIONS=32 DURATION=10 HEAVY_VIEWS=20000
-#                                TICKER=AAPL COLD=8 PG=postgres://postgres@127.0.0.1:5432)
+#                                TICKER=AAPL COLD=8 PG=postgres://postgres@127.0.0.1:5432
+#                                PG_QUERY=?sslmode=prefer to measure the API over TLS)
 #
 # Requests send `Accept-Encoding: gzip, deflate, br` as a browser does, so the answer is the
 # kept brotli copy. The API logs errors only (per-request logs would measure the terminal).
@@ -137,7 +138,7 @@ declare -A SIGNED HEAVY COLD_USER PORT
 PORT[sqlite]=$(start sqlite "sqlite://$TMP/read-path.db")
 prepare sqlite "${PORT[sqlite]}" "$TMP/read-path.db"
 psql -q "$PG/postgres" -c "CREATE DATABASE $PG_DB" >/dev/null
-PORT[postgres]=$(start postgres "$PG/$PG_DB")
+PORT[postgres]=$(start postgres "$PG/$PG_DB${PG_QUERY:-}")
 prepare postgres "${PORT[postgres]}"
 
 echo "# load before: $(uptime)"

@@ -3,11 +3,11 @@
 //! database on the machine's server (`TEST_POSTGRES_URL`, default trust auth on
 //! 127.0.0.1:5432), dropped when the [`TestDb`] is dropped.
 
-use std::{path::PathBuf, str::FromStr};
+use std::path::PathBuf;
 
-use sqlx::{ConnectOptions, Connection, postgres::PgConnectOptions};
+use sqlx::{ConnectOptions, Connection};
 
-use crate::store::{Backend, DatabaseUrl, Store};
+use crate::store::{Backend, DatabaseUrl, Store, postgres_options};
 
 /// A throwaway database.
 pub struct TestDb {
@@ -138,7 +138,7 @@ impl TestDb {
             }
             Backend::Postgres => {
                 let admin_url = postgres_admin_url();
-                let mut admin = PgConnectOptions::from_str(&admin_url)
+                let mut admin = postgres_options(&admin_url)
                     .expect("TEST_POSTGRES_URL")
                     .connect()
                     .await
@@ -189,7 +189,7 @@ impl Drop for TestDb {
                         return;
                     };
                     rt.block_on(async move {
-                        if let Ok(mut admin) = PgConnectOptions::from_str(&admin_url)
+                        if let Ok(mut admin) = postgres_options(&admin_url)
                             .expect("admin url")
                             .connect()
                             .await

@@ -72,7 +72,7 @@ pub mod documents;
 
 use sqlx::{PgPool, SqlitePool};
 
-pub use connect::{DatabaseUrl, redact};
+pub use connect::{DatabaseUrl, postgres_options, redact};
 pub use error::{StoreError, StoreResult};
 
 /// Which database a store talks to.

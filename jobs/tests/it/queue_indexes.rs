@@ -186,6 +186,9 @@ async fn plan_of(
     plan.join("\n")
 }
 
+/// id, status, attempts, lock_by, last_result.
+type JobRow = (String, String, i32, Option<String>, Option<String>);
+
 /// The library's ack, patched in vendor/apalis-postgres: on a small table analysed just after
 /// its jobs were queued (statistics say no job is locked by anyone), the published statement
 /// was planned as a sequential scan of the whole table on every ack (10.8 ms a call at 5k jobs,
@@ -257,7 +260,7 @@ async fn the_ack_reads_by_key_on_a_fresh_table_and_writes_only_its_workers_jobs_
         .await
         .unwrap();
     assert_eq!(written, 2);
-    let rows: Vec<(String, String, i32, Option<String>, Option<String>)> = sqlx::query_as(
+    let rows: Vec<JobRow> = sqlx::query_as(
         "SELECT id, status, attempts, lock_by, last_result::text FROM apalis.jobs
          WHERE id <= 'job-0006' ORDER BY id",
     )
