@@ -107,7 +107,7 @@ graphile_burn() {
     awk -v n="$1" -v s="$start" -v e="$end" 'BEGIN { printf "%.0f", n / (e - s) }'
 }
 
-declare -a OURS1 OURS2 OURS_SMALL GW1 GW2 GW_SMALL OURS_LAT GW_LAT
+declare -a OURS1 OURS2 OURS_SMALL OURS1_RUN OURS_SMALL_RUN GW1 GW2 GW_SMALL OURS_LAT GW_LAT
 for round in $(seq "$ROUNDS"); do
     echo "# round $round/$ROUNDS: graphile-worker" >&2
     GW_SMALL+=("$(graphile_burn "$SMALL_JOBS" 1)")
@@ -124,6 +124,10 @@ for round in $(seq "$ROUNDS"); do
     OURS_SMALL+=("$(rate 1 "$SMALL_JOBS")")
     OURS1+=("$(rate 1 "$JOBS")")
     OURS2+=("$(rate 2 "$JOBS")")
+    # The rate from the first job fetched, without the worker process's start.
+    running() { echo "$out" | grep "burn-down, $1 worker(s), $2 jobs" | sed 's/.* \([0-9]*\) jobs\/s from then.*/\1/'; }
+    OURS_SMALL_RUN+=("$(running 1 "$SMALL_JOBS")")
+    OURS1_RUN+=("$(running 1 "$JOBS")")
     OURS_LAT+=("$(echo "$out" | grep '^enqueue-to-start, warm' | sed 's/.*warm: //; s/, max.*//')")
     i=$((round - 1))
     echo "# round $round: burn-down jobs/s ours/graphile: $SMALL_JOBS x1 ${OURS_SMALL[$i]}/${GW_SMALL[$i]}, $JOBS x1 ${OURS1[$i]}/${GW1[$i]}, $JOBS x2 ${OURS2[$i]}/${GW2[$i]}; latency ours ${OURS_LAT[$i]}, graphile ${GW_LAT[$i]}" >&2
@@ -139,4 +143,5 @@ echo "burn-down $SMALL_JOBS, 1 worker:  ours ${OURS_SMALL[*]} jobs/s | graphile 
 echo "burn-down $JOBS, 1 worker: ours ${OURS1[*]} jobs/s | graphile ${GW1[*]} jobs/s | ratio $(ratios OURS1 GW1)"
 echo "burn-down $JOBS, 2 workers: ours ${OURS2[*]} jobs/s | graphile ${GW2[*]} jobs/s | ratio $(ratios OURS2 GW2)"
 echo "ours at $JOBS vs at $SMALL_JOBS (1 worker): $(ratios OURS1 OURS_SMALL)"
+echo "  from the first job fetched: ours $SMALL_JOBS ${OURS_SMALL_RUN[*]} jobs/s, $JOBS ${OURS1_RUN[*]} jobs/s: $(ratios OURS1_RUN OURS_SMALL_RUN)"
 echo "add-to-start, warm: ours [$(IFS='|'; echo "${OURS_LAT[*]}")] | graphile [$(IFS='|'; echo "${GW_LAT[*]}")]"
