@@ -67,6 +67,7 @@ where
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let stopped = stop.clone();
     let health_url = app.url("/healthz");
+    let (connected, prober_ready) = tokio::sync::oneshot::channel();
     let prober = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -76,18 +77,24 @@ where
             let client = reqwest::Client::new();
             // Connected before the burst: the first request's connect is not the app's latency.
             client.get(&health_url).send().await.unwrap();
+            let _ = connected.send(());
+            // At least one probe, however short the burst.
             let (mut latencies, mut peak) = (Vec::new(), 0u64);
-            while !stopped.load(std::sync::atomic::Ordering::SeqCst) {
+            loop {
                 let started = Instant::now();
                 let response = client.get(&health_url).send().await.unwrap();
                 assert_eq!(response.status(), StatusCode::OK);
                 latencies.push(started.elapsed());
                 peak = peak.max(rss_mib());
+                if stopped.load(std::sync::atomic::Ordering::SeqCst) {
+                    break;
+                }
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
             (latencies, peak)
         })
     });
+    prober_ready.await.expect("the probe connects");
     // One client without cookies for the whole burst (building 200 clients would load the
     // test process more than the app).
     let client = reqwest::Client::new();
