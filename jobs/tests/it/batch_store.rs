@@ -1,9 +1,23 @@
 //! Conformance of the batch store methods on SQLite and on Postgres: one running batch at a
 //! time, children claimed once, the last child ends the batch, stop cancels what has not
-//! started, and the cool-down reads when the last batch ended.
+//! started, and the cool-down reads when the last batch ended; and a child whose analysis
+//! fails upstream on every try still ends the batch on its last try.
 
 use chrono::{Duration, SubsecRound, Utc};
-use jobs::{batch, store::batches::ChildOutcome, store_test, testing::TestDb};
+use jobs::{
+    batch,
+    handlers::batch_analysis::BatchAnalysis,
+    market_data::TickerEntry,
+    queue::{
+        Job,
+        context::JobContext,
+        runner::{JobError, JobHandler, JobRun},
+    },
+    settings::CommonSettings,
+    store::batches::ChildOutcome,
+    store_test,
+    testing::TestDb,
+};
 
 fn symbols(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -168,5 +182,76 @@ store_test!(
                 .await
                 .is_ok()
         );
+    }
+);
+
+store_test!(
+    a_child_failing_upstream_until_its_last_try_ends_the_batch_with_the_reason,
+    |db: TestDb| async move {
+        let store = &db.store;
+        store
+            .replace_tickers(&[TickerEntry {
+                ticker: "AAPL".into(),
+                cik: 320193,
+                name: "Apple Inc.".into(),
+                exchange: Some("Nasdaq".into()),
+            }])
+            .await
+            .unwrap();
+        let id = store
+            .start_batch(&symbols(&["AAPL"]), 5, Some("admin"), Utc::now())
+            .await
+            .unwrap();
+        // Live sources at a port nothing listens on: every download fails as an outage.
+        let mut settings = CommonSettings::from_env().expect("settings");
+        settings.database_url = db.url.clone();
+        settings.redis_url = None;
+        settings.market_data_dir = None;
+        let down = "http://127.0.0.1:9".to_string();
+        settings.sec_data_base_url = down.clone();
+        settings.stooq_base_url = down.clone();
+        settings.fred_base_url = down.clone();
+        settings.finra_base_url = down;
+        let ctx = JobContext::new(store.clone(), settings).await.unwrap();
+        let child = BatchAnalysis {
+            batch_id: id,
+            symbol: "AAPL".into(),
+        };
+        let run = |attempt: i64| JobRun {
+            job_id: "batch-child-1".into(),
+            queue: BatchAnalysis::QUEUE,
+            attempt,
+            ctx: ctx.clone(),
+        };
+
+        // Tries before the last hand the failure back to the queue, which retries later: the
+        // child and the batch are still running.
+        for attempt in 1..i64::from(BatchAnalysis::MAX_ATTEMPTS) {
+            let err = child.clone().run(&run(attempt)).await.unwrap_err();
+            assert!(matches!(err, JobError::Retry { .. }), "{err}");
+            assert_eq!(
+                statuses(&store.batch_children(id).await.unwrap()),
+                ["running"]
+            );
+            assert_eq!(store.batch(id).await.unwrap().unwrap().status, "running");
+        }
+
+        // The last try records the failure on the child, and the batch ends with the reason.
+        let last = i64::from(BatchAnalysis::MAX_ATTEMPTS);
+        let answer = child.clone().run(&run(last)).await.unwrap();
+        let reason = answer["error"].as_str().unwrap().to_string();
+        assert!(reason.contains("127.0.0.1:9"), "{answer}");
+        let children = store.batch_children(id).await.unwrap();
+        assert_eq!(statuses(&children), ["failed"]);
+        let ended = store.batch(id).await.unwrap().unwrap();
+        assert_eq!(ended.status, "failed");
+        assert!(
+            ended.error_message.as_deref().unwrap().contains(&reason),
+            "{:?}",
+            ended.error_message
+        );
+        // A redelivery of the same child afterwards changes nothing.
+        let again = child.run(&run(last)).await.unwrap();
+        assert_eq!(again["skipped"], "AAPL");
     }
 );
