@@ -7,7 +7,10 @@ use std::path::PathBuf;
 
 use sqlx::{ConnectOptions, Connection};
 
-use crate::store::{Backend, DatabaseUrl, Store, postgres_options};
+use crate::{
+    settings::CommonSettings,
+    store::{Backend, DatabaseUrl, Store, postgres_options},
+};
 
 /// A throwaway database.
 pub struct TestDb {
@@ -32,6 +35,15 @@ pub fn market_data_dir() -> PathBuf {
                 "/../../shared/market-data"
             ))
         })
+}
+
+/// The settings jobs run with in tests: from the environment, without Redis (limits in
+/// process), market data from the snapshot.
+pub fn job_settings() -> CommonSettings {
+    let mut settings = CommonSettings::from_env().expect("settings from the environment");
+    settings.redis_url = None;
+    settings.market_data_dir = Some(market_data_dir());
+    settings
 }
 
 /// Where the generated TypeScript wire types live in the web app.
@@ -114,6 +126,14 @@ pub fn postgres_admin_url() -> String {
 }
 
 impl TestDb {
+    /// [`job_settings`] on this database.
+    pub fn job_settings(&self) -> CommonSettings {
+        CommonSettings {
+            database_url: self.url.clone(),
+            ..job_settings()
+        }
+    }
+
     /// Creates and migrates a fresh database of `backend`.
     pub async fn new(backend: Backend) -> TestDb {
         let db = TestDb::empty(backend).await;

@@ -4,7 +4,6 @@
 
 use std::time::Duration;
 
-use jobs::settings::CommonSettings;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::{io::AsyncWriteExt, net::TcpListener};
@@ -12,7 +11,7 @@ use tokio::{io::AsyncWriteExt, net::TcpListener};
 use crate::{
     accounts::support::{browser, get, message, post, read, sign_in_admin},
     api_test,
-    helpers::{TestApp, market_data_dir, spawn_app},
+    helpers::{TestApp, spawn_app},
 };
 
 const SUBSTACK: &str = include_str!("../../../jobs/tests/feeds/substack.xml");
@@ -43,9 +42,7 @@ fn content_worker(app: &TestApp, feed: String) -> tokio::sync::watch::Sender<boo
     let (stop, mut stopped) = tokio::sync::watch::channel(false);
     let store = app.store.clone();
     tokio::spawn(async move {
-        let mut common = CommonSettings::from_env().unwrap();
-        common.redis_url = None;
-        common.market_data_dir = Some(market_data_dir());
+        let mut common = jobs::testing::job_settings();
         common.content_feeds = vec![feed];
         let options = jobs::runtime::WorkerOptions {
             queues: vec!["content".into()],

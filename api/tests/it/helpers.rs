@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use api::Settings;
 use jobs::{
-    settings::CommonSettings,
     store::{Backend, Store},
     testing::TestDb,
 };
@@ -33,12 +32,8 @@ pub mod tempdir {
 /// Settings for tests: migrations at start, no embedded worker (tests drive jobs themselves),
 /// a tiny web app.
 pub fn test_settings(db: &TestDb, web_dist: PathBuf) -> Settings {
-    let mut common = CommonSettings::from_env().expect("settings");
-    common.database_url = db.url.clone();
-    common.redis_url = None;
-    common.market_data_dir = Some(market_data_dir());
     Settings {
-        common,
+        common: db.job_settings(),
         host: "127.0.0.1".into(),
         port: 0,
         web_dist,
@@ -158,9 +153,7 @@ impl InProcessWorker {
         let store = store.clone();
         let queues = queues.to_string();
         let task = tokio::spawn(async move {
-            let mut common = CommonSettings::from_env().unwrap();
-            common.redis_url = None;
-            common.market_data_dir = Some(market_data_dir());
+            let mut common = jobs::testing::job_settings();
             // Issue 12: PDFs are read by the api binary re-executed as a limited child.
             common.pdf_extractor = Some(PathBuf::from(env!("CARGO_BIN_EXE_api")));
             let options = jobs::runtime::WorkerOptions {

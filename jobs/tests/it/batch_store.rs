@@ -13,7 +13,6 @@ use jobs::{
         context::JobContext,
         runner::{JobError, JobHandler, JobRun},
     },
-    settings::CommonSettings,
     store::batches::ChildOutcome,
     store_test,
     testing::TestDb,
@@ -203,9 +202,7 @@ store_test!(
             .await
             .unwrap();
         // Live sources at a port nothing listens on: every download fails as an outage.
-        let mut settings = CommonSettings::from_env().expect("settings");
-        settings.database_url = db.url.clone();
-        settings.redis_url = None;
+        let mut settings = db.job_settings();
         settings.market_data_dir = None;
         let down = "http://127.0.0.1:9".to_string();
         settings.sec_data_base_url = down.clone();

@@ -12,7 +12,6 @@ use jobs::{
         JobContext,
         runner::{JobError, JobHandler, JobRun},
     },
-    settings::CommonSettings,
     store::content::ContentItem,
     store_test,
     testing::TestDb,
@@ -111,10 +110,7 @@ fn billion_laughs() -> String {
 
 /// Runs one `SyncContent` the way the worker does, with `feeds` configured.
 async fn sync(db: &TestDb, feeds: &[String]) -> Result<serde_json::Value, JobError> {
-    let mut settings = CommonSettings::from_env().expect("settings");
-    settings.database_url = db.url.clone();
-    settings.redis_url = None;
-    settings.market_data_dir = Some(jobs::testing::market_data_dir());
+    let mut settings = db.job_settings();
     settings.content_feeds = feeds.to_vec();
     let ctx: Arc<JobContext> = JobContext::new(db.store.clone(), settings)
         .await

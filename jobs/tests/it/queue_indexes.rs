@@ -109,8 +109,6 @@ async fn the_fetch_reads_by_key_and_takes_the_right_jobs_on_postgres() {
         .await
         .unwrap();
     let statement = body
-        .trim()
-        .trim_end_matches(';')
         .replace("v_job_count", "$3")
         .replace("v_job_type", "$2")
         .replace("worker_id", "$1");

@@ -123,24 +123,19 @@ async fn burn_down(
         .map(|_| spawn_worker(&db, concurrency))
         .collect();
     let started = chrono::Utc::now();
-    let took = wait_until_done(&db.store, jobs as i64, started).await?;
+    let Timed { took, start_up } = wait_until_done(&db.store, jobs as i64, started).await?;
     let rate = jobs as f64 / took.as_secs_f64();
     // The time includes starting the worker processes (exec, connections, migration check),
     // which weighs on a short run: say when the first job was fetched, and the rate from then.
-    let start_up = match &db.store {
-        Store::Postgres(pool) => {
-            let first: chrono::DateTime<chrono::Utc> =
-                sqlx::query_scalar("SELECT min(lock_at) FROM apalis.jobs")
-                    .fetch_one(pool)
-                    .await?;
-            let start_up = (first - started).to_std().unwrap_or_default();
-            let after = jobs as f64 / (took.saturating_sub(start_up)).as_secs_f64();
+    let start_up = match start_up {
+        Some(start_up) => {
+            let after = jobs as f64 / took.saturating_sub(start_up).as_secs_f64();
             format!(
                 "; first job fetched {:.2} s in, {after:.0} jobs/s from then",
                 start_up.as_secs_f64()
             )
         }
-        Store::Sqlite(_) => String::new(),
+        None => String::new(),
     };
     println!(
         "burn-down, {workers} worker(s), {jobs} jobs: {rate:>9.0} jobs/s ({:.1} s{start_up})",
@@ -234,6 +229,13 @@ fn spawn_worker(db: &TestDb, concurrency: usize) -> Child {
         .expect("start worker (build it first: cargo build --release -p worker)")
 }
 
+/// How long a burn-down took, and (Postgres) how long after the start its first job was
+/// fetched.
+struct Timed {
+    took: Duration,
+    start_up: Option<Duration>,
+}
+
 /// Waits until `total` jobs have succeeded and answers how long they took. Counting is a scan
 /// of the whole job table, so on Postgres it runs once a second (ten scans a second of a 100k
 /// table took CPU from the workers being measured, more as the table grew) and the time is
@@ -242,7 +244,7 @@ async fn wait_until_done(
     store: &Store,
     total: i64,
     started: chrono::DateTime<chrono::Utc>,
-) -> anyhow::Result<Duration> {
+) -> anyhow::Result<Timed> {
     let poll = match store {
         Store::Sqlite(_) => Duration::from_millis(100),
         Store::Postgres(_) => Duration::from_secs(1),
@@ -256,15 +258,24 @@ async fn wait_until_done(
             .map(|c| c.count)
             .sum();
         if done >= total {
-            let last = match store {
-                Store::Sqlite(_) => chrono::Utc::now(),
+            return Ok(match store {
+                Store::Sqlite(_) => Timed {
+                    took: (chrono::Utc::now() - started).to_std()?,
+                    start_up: None,
+                },
                 Store::Postgres(pool) => {
-                    sqlx::query_scalar("SELECT max(done_at) FROM apalis.jobs")
+                    let (first, last): (
+                        chrono::DateTime<chrono::Utc>,
+                        chrono::DateTime<chrono::Utc>,
+                    ) = sqlx::query_as("SELECT min(lock_at), max(done_at) FROM apalis.jobs")
                         .fetch_one(pool)
-                        .await?
+                        .await?;
+                    Timed {
+                        took: (last - started).to_std()?,
+                        start_up: Some((first - started).to_std().unwrap_or_default()),
+                    }
                 }
-            };
-            return Ok((last - started).to_std()?);
+            });
         }
         tokio::time::sleep(poll).await;
     }
