@@ -29,7 +29,7 @@ pub mod text_format;
 
 use chrono::NaiveDate;
 
-pub use record::{AnalysisRecord, Band, Chart, QuestionResult};
+pub use record::{AnalysisRecord, Band, Chart, DataFault, QuestionResult};
 use record::{FilingRef, ForwardReturns, MarketValuePoint, PriceRange, TITLES};
 use score::{Answer, Fundamentals};
 use score_market::MarketInputs;
@@ -179,6 +179,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         provisional: answered < record::PROVISIONAL_BELOW,
         provisional_reason: (answered < record::PROVISIONAL_BELOW)
             .then(|| provisional_reason(&questions, &years, prices.is_empty(), answered)),
+        data_faults: Vec::new(),
         questions,
         market_value: series
             .iter()

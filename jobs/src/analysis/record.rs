@@ -84,6 +84,12 @@ pub struct AnalysisRecord {
     /// filings"); `None` when it is not.
     #[serde(default)]
     pub provisional_reason: Option<String>,
+    /// Faults found in the inputs before scoring (figures on different bases, a share count
+    /// that does not match the prices, ...). Each leaves the questions it touches unanswered
+    /// with its reason, and a record with any is not ranked or featured until the fault is
+    /// resolved (`docs/scoring.md`, "Data faults"). Empty in records stored before it existed.
+    #[serde(default)]
+    pub data_faults: Vec<DataFault>,
     pub questions: Vec<QuestionResult>,
     /// Market value and the $1000 investment over 3 years.
     pub market_value: Vec<MarketValuePoint>,
@@ -104,6 +110,18 @@ pub struct AnalysisRecord {
     /// The annual report the fiscal-year figures came from, as of the analysis date (the
     /// page's 10-K link). `primaryDocument` is empty when the filing list does not know it.
     pub latest_annual_report: Option<FilingRef>,
+}
+
+/// A fault in the inputs that no documented rule could resolve.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DataFault {
+    /// A stable name for the kind of fault (e.g. `share-scale`, `split-mismatch`).
+    pub kind: String,
+    /// The plain reason the page shows ("Bubba doesn't trust these numbers: ...").
+    pub reason: String,
+    /// The questions (1..=12) it left unanswered.
+    pub questions: Vec<u8>,
 }
 
 /// One question's answer.
