@@ -23,7 +23,7 @@ use std::{future::Future, sync::Arc, time::Duration};
 use anyhow::Context;
 use axum::Router;
 use jobs::{
-    handlers::load_tickers::LoadTickers, infra::Infra, mail::Mailer, queue::JobQueue, store::Store,
+    infra::Infra, mail::Mailer, queue::JobQueue, store::Store, tasks::load_tickers::LoadTickers,
 };
 use tokio::net::TcpListener;
 
@@ -67,7 +67,9 @@ impl AppState {
     /// Builds the state; fails on a malformed `REDIS_URL` or mail setting (which
     /// `Settings::from_env` already refuses at start-up).
     pub fn new(store: Store, settings: Settings) -> anyhow::Result<Self> {
-        let infra = Infra::from_settings(&settings.common)?;
+        let common = &settings.common;
+        let redis_url = common.redis_url.as_ref().map(|url| url.0.as_str());
+        let infra = Infra::new(redis_url, &common.redis_prefix)?;
         let mailer =
             Mailer::new(&settings.accounts.mail).map_err(|e| anyhow::anyhow!("mail: {e}"))?;
         Ok(AppState {
@@ -109,7 +111,7 @@ impl AppState {
     pub fn deliver_later(&self, id: i64) {
         let queue = self.queue.clone();
         tokio::spawn(async move {
-            let job = jobs::handlers::send_email::SendEmail { outbox_id: id };
+            let job = jobs::tasks::send_email::SendEmail { outbox_id: id };
             if let Err(err) = queue.enqueue(&job).await {
                 tracing::error!(%err, id, "could not queue the e-mail; it stays in the outbox");
             }

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use jobs::{
-    settings::{CommonSettings, non_empty},
-    store::{Backend, DatabaseUrl},
+    settings::{CommonSettings, DatabaseUrl, non_empty},
+    store::Backend,
 };
 
 /// Settings of the `api` binary, from environment variables with defaults that run as is.

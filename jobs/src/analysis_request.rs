@@ -4,19 +4,16 @@
 //! the one already queued or running) and wait for it up to a bound. A batch always
 //! re-analyses, so its children run `analyze_and_store` in their own job instead.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chrono::Utc;
 
 use crate::{
-    handlers::analyze_stock::AnalyzeStock,
-    queue::{JobQueue, QueueError},
-    store::{Store, StoreError, analyses::StoredAnalysis, apalis::JobStatus},
+    queue::{JobOutcome, JobQueue, QueueError},
+    store::{Store, StoreError, analyses::StoredAnalysis},
     symbol::TickerSymbol,
+    tasks::analyze_stock::AnalyzeStock,
 };
-
-/// How often a waiting request looks at its job when no in-process outcome wakes it first.
-const JOB_POLL: Duration = Duration::from_millis(50);
 
 /// What a request for a symbol's analysis came to.
 #[derive(Debug, Clone)]
@@ -81,42 +78,22 @@ pub async fn request(
     if let Some(message) = fresh_failure(store, symbol, max_age).await? {
         return Ok(Outcome::Unanalysable(message));
     }
-    let job = queue
-        .enqueue(&AnalyzeStock {
-            symbol: symbol.to_string(),
-        })
-        .await?;
-    let started = Instant::now();
-    let finished = crate::queue::wakeup::finished();
-    loop {
-        // Listening before the look: an outcome recorded in between still wakes the wait.
-        let woken = finished.notified();
-        tokio::pin!(woken);
-        woken.as_mut().enable();
-        let record = store.job(&job.id).await?;
-        match record.map(|r| (r.status, r.error)) {
-            Some((JobStatus::Succeeded, _)) => {
-                if let Some(stored) = store.latest_analysis(symbol).await? {
-                    return Ok(Outcome::Fresh {
-                        analysis: Box::new(stored),
-                        job: Some(job.id),
-                    });
-                }
-            }
-            Some((JobStatus::Failed, error)) => {
-                if let Some((message, _)) = store.analysis_failure(symbol).await? {
-                    return Ok(Outcome::Unanalysable(message));
-                }
-                return Ok(Outcome::Failed(
-                    error.unwrap_or_else(|| "the analysis failed".into()),
-                ));
-            }
-            _ => {}
-        }
-        if started.elapsed() >= wait {
-            return Ok(Outcome::Queued { job: job.id });
-        }
-        // Woken when a job of this process finishes (the embedded worker), else the poll.
-        let _ = tokio::time::timeout(JOB_POLL, woken).await;
+    let job = AnalyzeStock {
+        symbol: symbol.to_string(),
+    };
+    match queue.enqueue_and_wait(&job, wait).await? {
+        JobOutcome::Done { job, .. } => match store.latest_analysis(symbol).await? {
+            Some(stored) => Ok(Outcome::Fresh {
+                analysis: Box::new(stored),
+                job: Some(job),
+            }),
+            None => Ok(Outcome::Failed("the analysis stored no record".into())),
+        },
+        // A company that cannot be scored has its reason stored with the symbol.
+        JobOutcome::Failed(reason) => Ok(match store.analysis_failure(symbol).await? {
+            Some((message, _)) => Outcome::Unanalysable(message),
+            None => Outcome::Failed(reason),
+        }),
+        JobOutcome::Running(job) => Ok(Outcome::Queued { job }),
     }
 }

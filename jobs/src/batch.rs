@@ -8,13 +8,13 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    handlers::batch_analysis::BatchAnalysis,
     queue::{JobQueue, QueueError},
     store::{
         Store, StoreError,
         batches::{BatchOrigin, BatchRun},
     },
     symbol::TickerSymbol,
+    tasks::batch_analysis::BatchAnalysis,
 };
 
 /// The delay input's bounds and step (spec section 9), and its default.
@@ -190,8 +190,11 @@ pub async fn start_for(
         return Err(StartError::NotNow(allowed));
     }
     let delay_secs = delay.as_secs().min(u64::from(MAX_DELAY_SECS)) as i32;
-    let id = match store
-        .start_batch_for(symbols, delay_secs, started_by, origin, now)
+    // The batch, its children and their jobs commit together: a process killed half-way
+    // leaves no batch "running" without the jobs that would end it.
+    let mut tx = store.begin().await?;
+    let id = match tx
+        .insert_batch(symbols, delay_secs, started_by, origin, now)
         .await
     {
         Ok(id) => id,
@@ -205,18 +208,20 @@ pub async fn start_for(
         }
         Err(err) => return Err(err.into()),
     };
-    for (position, symbol) in symbols.iter().enumerate() {
-        let child = BatchAnalysis {
+    #[cfg(feature = "testing")]
+    crate::testing::stop_point("batch rows written").await;
+    let children: Vec<BatchAnalysis> = symbols
+        .iter()
+        .map(|symbol| BatchAnalysis {
             batch_id: id,
             symbol: symbol.clone(),
-        };
-        if let Err(err) = queue.enqueue_after(&child, delay * position as u32).await {
-            // Children already queued find their batch errored and skip.
-            let reason = format!("Could not queue {symbol}: {err}");
-            store.end_batch(id, Some(&reason), Utc::now()).await?;
-            return Err(err.into());
-        }
-    }
+        })
+        .collect();
+    let due = (0u32..).map(|position| delay * position);
+    queue.enqueue_in(&mut tx, children.iter().zip(due)).await?;
+    #[cfg(feature = "testing")]
+    crate::testing::stop_point("batch jobs queued").await;
+    tx.commit().await?;
     Ok(id)
 }
 

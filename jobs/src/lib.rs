@@ -25,6 +25,7 @@ pub mod settings;
 pub mod sources;
 pub mod store;
 pub mod symbol;
+pub mod tasks;
 #[cfg(feature = "testing")]
 pub mod testing;
 // Issue 12: uploaded and fetched documents as text (type sniffing, extractors, chunking),

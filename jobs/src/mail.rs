@@ -1,5 +1,5 @@
 //! Sending e-mail. Every message is first written to the outbox (`store::outbox`); then the
-//! `SendEmail` job (`handlers::send_email`, queue `mail`) sends it with [`Mailer::send_outbox`]
+//! `SendEmail` job (`tasks::send_email`, queue `mail`) sends it with [`Mailer::send_outbox`]
 //! over SMTP when `SMTP_URL` is set, retried with the queue's backoff when the server fails,
 //! or, without SMTP, leaves it in the outbox and writes it to the log so a local operator can
 //! read it (tests read the outbox).

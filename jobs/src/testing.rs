@@ -8,9 +8,24 @@ use std::path::PathBuf;
 use sqlx::{ConnectOptions, Connection};
 
 use crate::{
-    settings::CommonSettings,
-    store::{Backend, DatabaseUrl, Store, postgres_options},
+    settings::{CommonSettings, DatabaseUrl},
+    store::{Backend, Store, postgres_options},
 };
+
+/// A place in a write path where a test may stop the process (`JOBS_STOP_AT=<point>`): it
+/// prints `stopped at <point>` and waits there for the test to kill it, so the test can
+/// check what a crash at that moment leaves in the database. Compiled only with `testing`.
+pub async fn stop_point(point: &str) {
+    if std::env::var("JOBS_STOP_AT").is_ok_and(|at| at == point) {
+        {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "stopped at {point}");
+            let _ = out.flush();
+        }
+        std::future::pending::<()>().await;
+    }
+}
 
 /// A throwaway database.
 pub struct TestDb {

@@ -6,29 +6,25 @@
 //! `/api/jobs/{id}/events` for the real progress and fetches the draft from
 //! `GET /auto-analyze-10k/jobs/{id}`. Nothing is stored in the notes here.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::{
     Json, Router,
     extract::{Path, Query, State},
-    http::StatusCode,
     response::{IntoResponse, Response},
     routing::{get, post},
 };
-use jobs::{
-    handlers::auto_analyze_10k::AutoAnalyze10K, store::apalis::JobStatus, symbol::TickerSymbol,
-};
+use jobs::{queue::JobOutcome, symbol::TickerSymbol, tasks::AutoAnalyze10K};
 use serde::{Deserialize, Serialize};
 
 use crate::{
     AppState,
     error::{ApiError, ApiResult},
+    routes::job_status::still_running,
 };
 
 /// How long the request waits for the draft before answering 202 (at most).
 const WAIT: Duration = Duration::from_secs(20);
-/// How often a waiting request looks at its job.
-const POLL: Duration = Duration::from_millis(100);
 
 /// Paths relative to `/api/admin`.
 pub fn router() -> Router<AppState> {
@@ -77,25 +73,15 @@ async fn auto_analyze(
         .wait
         .map_or(WAIT, |secs| Duration::from_secs(secs).min(WAIT));
     let symbol = TickerSymbol::parse(Some(&symbol))?;
-    let job = state
-        .queue
-        .enqueue(&AutoAnalyze10K {
-            symbol: symbol.as_str().to_string(),
-        })
-        .await?;
-    let started = Instant::now();
-    loop {
-        if let Some(answer) = finished(&state, &job.id).await? {
-            return answer.map(|draft| Json(draft).into_response());
-        }
-        if started.elapsed() >= wait {
-            let body = QueuedOut {
-                job_id: job.id,
-                message: "Still reading the 10-K; follow the job for its progress.",
-            };
-            return Ok((StatusCode::ACCEPTED, Json(body)).into_response());
-        }
-        tokio::time::sleep(POLL).await;
+    let job = AutoAnalyze10K {
+        symbol: symbol.as_str().to_string(),
+    };
+    match state.queue.enqueue_and_wait(&job, wait).await? {
+        JobOutcome::Running(job_id) => Ok(still_running(QueuedOut {
+            job_id,
+            message: "Still reading the 10-K; follow the job for its progress.",
+        })),
+        ended => Ok(Json(draft(ended)?).into_response()),
     }
 }
 
@@ -106,38 +92,27 @@ async fn draft_of_job(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DraftOut>> {
-    match finished(&state, &id).await? {
-        Some(answer) => answer.map(Json),
-        None => Err(ApiError::Conflict(
+    let outcome = state
+        .queue
+        .wait_for::<AutoAnalyze10K>(&id, Duration::ZERO)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No 10-K analysis with that id.".into()))?;
+    match outcome {
+        JobOutcome::Running(_) => Err(ApiError::Conflict(
             "The 10-K analysis is still running.".into(),
         )),
+        ended => Ok(Json(draft(ended)?)),
     }
 }
 
-/// The outcome of auto-analysis job `id` once it has ended: its draft, or its failure as
-/// an error for people. `None` while it is queued, running or retrying.
-async fn finished(state: &AppState, id: &str) -> ApiResult<Option<ApiResult<DraftOut>>> {
-    let Some(job) = state.store.job(id).await? else {
-        return Err(ApiError::NotFound("No 10-K analysis with that id.".into()));
-    };
-    if job.queue != <AutoAnalyze10K as jobs::queue::Job>::QUEUE {
-        return Err(ApiError::NotFound("No 10-K analysis with that id.".into()));
-    }
-    match job.status {
-        JobStatus::Succeeded => {
-            let output = state.store.job_output(id).await?.ok_or_else(|| {
-                ApiError::Internal(anyhow::anyhow!("job {id} finished without output"))
-            })?;
-            let draft: DraftOut = serde_json::from_value(output)
-                .map_err(|e| ApiError::Internal(anyhow::anyhow!("job {id} output: {e}")))?;
-            Ok(Some(Ok(draft)))
-        }
-        JobStatus::Failed => {
-            // The queue library's own record of a permanent failure carries its error type.
-            let reason = job.error.as_deref().unwrap_or("The 10-K analysis failed.");
-            let reason = reason.trim_start_matches("AbortError: ").to_string();
-            Ok(Some(Err(ApiError::Unprocessable(reason))))
-        }
-        JobStatus::Queued | JobStatus::Running | JobStatus::Retrying => Ok(None),
+/// The draft of an ended auto-analysis job, or its failure as an error for people.
+fn draft(ended: JobOutcome) -> ApiResult<DraftOut> {
+    match ended {
+        JobOutcome::Done { job, output } => serde_json::from_value(output)
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("job {job} output: {e}"))),
+        JobOutcome::Failed(reason) => Err(ApiError::Unprocessable(reason)),
+        JobOutcome::Running(job) => Err(ApiError::Internal(anyhow::anyhow!(
+            "job {job} has not ended"
+        ))),
     }
 }

@@ -18,11 +18,11 @@ use jobs::{
         ContentKind,
         text::{plain_text, web_address},
     },
-    handlers::sync_content::SyncContent,
     store::{
         StoreError,
         content::{ContentItem, NewContentItem},
     },
+    tasks::sync_content::SyncContent,
 };
 use serde::{Deserialize, Serialize};
 

@@ -21,9 +21,9 @@ use axum::{
 use chrono::NaiveDate;
 use jobs::{
     documents::{DocumentType, sniff},
-    handlers::extract_document::ExtractDocument,
     store::documents::{NewUpload, RagDocument},
     symbol::TickerSymbol,
+    tasks::extract_document::ExtractDocument,
 };
 use serde::Serialize;
 

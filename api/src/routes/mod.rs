@@ -8,7 +8,7 @@ pub mod auth;
 pub mod bug_reports;
 pub mod discovery;
 pub mod health;
-pub mod jobs;
+pub mod job_status;
 pub mod password_reset;
 pub mod security;
 pub mod tickers;
@@ -44,7 +44,7 @@ use crate::AppState;
 /// Every route of the API plus the web app.
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
-        .merge(jobs::router())
+        .merge(job_status::router())
         .merge(tickers::router())
         .merge(analysis::router())
         .merge(discovery::router())

@@ -11,7 +11,7 @@
 //! And one public call, [`charts_router`]: `GET /api/newsletter-charts/{symbol}/{kind}.svg?v=`,
 //! the charts the newsletters link (readers of a newsletter are not signed in).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::{
     Json, Router,
@@ -21,11 +21,11 @@ use axum::{
     routing::{get, post},
 };
 use jobs::{
-    handlers::generate_newsletter::GenerateNewsletter,
     newsletter::{GenerateIn, NewsletterRequest, charts, templates},
-    queue::Job,
-    store::{apalis::JobStatus, newsletters::StoredNewsletter},
+    queue::JobOutcome,
+    store::newsletters::StoredNewsletter,
     symbol::TickerSymbol,
+    tasks::generate_newsletter::GenerateNewsletter,
 };
 use serde::{Deserialize, Serialize};
 
@@ -33,13 +33,12 @@ use crate::{
     AppState,
     error::{ApiError, ApiResult},
     extract::{JsonBody, MaybeUser},
+    routes::job_status::still_running,
 };
 
 /// How long `generate-newsletter` waits for the job by default, and at most.
 const DEFAULT_WAIT: Duration = Duration::from_secs(20);
 const MAX_WAIT_SECS: u64 = 60;
-/// How often a waiting request looks at its job.
-const JOB_POLL: Duration = Duration::from_millis(100);
 /// 'Generation Failed' description (spec 001 section 8), before the job's reason.
 const FAILED: &str = "Failed to generate newsletter";
 /// A chart asked for without (or with an old) version: the latest record, briefly cached.
@@ -124,20 +123,11 @@ async fn generate(
         chart_base: state.settings.accounts.public_base_url.clone(),
         requested_by: user.0.map(|u| u.username),
     };
-    let enqueued = state.queue.enqueue(&job).await?;
     let wait = params
         .wait
         .map_or(DEFAULT_WAIT, |s| Duration::from_secs(s.min(MAX_WAIT_SECS)));
-    let started = Instant::now();
-    loop {
-        if let Some(answer) = answer_for(&state, &enqueued.id).await? {
-            return Ok(answer);
-        }
-        if started.elapsed() >= wait {
-            return Ok(still_writing(enqueued.id));
-        }
-        tokio::time::sleep(JOB_POLL).await;
-    }
+    let outcome = state.queue.enqueue_and_wait(&job, wait).await?;
+    answer(&state, outcome).await
 }
 
 #[tracing::instrument(skip(state), err(level = "info"))]
@@ -148,43 +138,34 @@ async fn newsletter_of_job(
     if job_id.len() > 64 {
         return Err(ApiError::NotFound("No newsletter job with that id.".into()));
     }
-    match answer_for(&state, &job_id).await? {
-        Some(answer) => Ok(answer),
-        None => Ok(still_writing(job_id)),
+    // Stored once written, even while the job is still being acknowledged.
+    if let Some(done) = state.store.newsletter_of_job(&job_id).await? {
+        return Ok(Json(NewsletterOut::from(done)).into_response());
     }
-}
-
-/// The job's final answer: its newsletter, or why it failed; `None` while it runs.
-async fn answer_for(state: &AppState, job_id: &str) -> ApiResult<Option<Response>> {
-    if let Some(done) = state.store.newsletter_of_job(job_id).await? {
-        return Ok(Some(Json(NewsletterOut::from(done)).into_response()));
-    }
-    let job = state
-        .store
-        .job(job_id)
+    let outcome = state
+        .queue
+        .wait_for::<GenerateNewsletter>(&job_id, Duration::ZERO)
         .await?
-        .filter(|j| j.queue == GenerateNewsletter::QUEUE);
-    let Some(job) = job else {
-        return Err(ApiError::NotFound("No newsletter job with that id.".into()));
-    };
-    match job.status {
-        JobStatus::Failed => {
-            let why = job.error.unwrap_or_else(|| "the job failed".into());
-            Err(ApiError::Unprocessable(format!("{FAILED}: {why}")))
-        }
-        _ => Ok(None),
-    }
+        .ok_or_else(|| ApiError::NotFound("No newsletter job with that id.".into()))?;
+    answer(&state, outcome).await
 }
 
-fn still_writing(job_id: String) -> Response {
-    (
-        StatusCode::ACCEPTED,
-        Json(NewsletterQueuedOut {
+/// How a newsletter job stands, as the page reads it: its newsletter, why it failed, or 202
+/// while it is being written.
+async fn answer(state: &AppState, outcome: JobOutcome) -> ApiResult<Response> {
+    match outcome {
+        JobOutcome::Done { job, .. } => {
+            let done = state.store.newsletter_of_job(&job).await?.ok_or_else(|| {
+                ApiError::Internal(anyhow::anyhow!("job {job} finished without a newsletter"))
+            })?;
+            Ok(Json(NewsletterOut::from(done)).into_response())
+        }
+        JobOutcome::Failed(why) => Err(ApiError::Unprocessable(format!("{FAILED}: {why}"))),
+        JobOutcome::Running(job_id) => Ok(still_running(NewsletterQueuedOut {
             job_id,
             message: "Bubba is still writing. Follow the job for progress.".into(),
-        }),
-    )
-        .into_response()
+        })),
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -12,8 +12,8 @@ use axum::{
 };
 use chrono::Utc;
 use jobs::{
-    handlers::analyze_quarter::AnalyzeQuarter,
     symbol::TickerSymbol,
+    tasks::analyze_quarter::AnalyzeQuarter,
     trends::{ChangeExplanation, HistoryEntry, Quarter, QuarterlyChange, read},
 };
 use serde::{Deserialize, Serialize};

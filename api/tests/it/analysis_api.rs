@@ -270,7 +270,7 @@ api_test!(batch_scores_need_a_signed_in_user, |backend| async move {
 api_test!(
     a_newer_filing_triggers_a_fresh_analysis,
     |backend| async move {
-        use jobs::{handlers::refresh_analyses::RefreshAnalyses, queue::JobQueue};
+        use jobs::{queue::JobQueue, tasks::refresh_analyses::RefreshAnalyses};
         let app = app_with_tickers(backend).await;
         let _worker = InProcessWorker::start(&app.store, "analyze,refresh");
         let (status, _) = analyze(&app, "AAPL", SESSION).await;

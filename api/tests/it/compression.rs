@@ -86,7 +86,7 @@ api_test!(
 api_test!(a_job_event_stream_is_not_compressed, |backend| async move {
     let app = spawn_app(backend).await;
     let job = JobQueue::new(app.store.clone())
-        .enqueue(&jobs::handlers::diagnostics::Noop::default())
+        .enqueue(&jobs::tasks::diagnostics::Noop::default())
         .await
         .unwrap();
     let response = fetch(&app, &format!("/api/jobs/{}/events", job.id), "gzip, br").await;

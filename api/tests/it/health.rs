@@ -53,7 +53,7 @@ api_test!(metrics_report_latency_and_jobs, |backend| async move {
     app.get("/healthz").await;
     app.get("/api/jobs/nope").await;
     jobs::queue::JobQueue::new(app.store.clone())
-        .enqueue(&jobs::handlers::diagnostics::Noop::default())
+        .enqueue(&jobs::tasks::diagnostics::Noop::default())
         .await
         .unwrap();
     let response = app

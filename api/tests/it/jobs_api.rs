@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use futures::StreamExt;
-use jobs::{handlers::diagnostics::Noop, queue::JobQueue};
+use jobs::{queue::JobQueue, tasks::diagnostics::Noop};
 
 use crate::{
     api_test,

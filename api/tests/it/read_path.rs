@@ -9,10 +9,10 @@ use std::{
 
 use chrono::{Timelike, Utc};
 use jobs::{
-    handlers::analyze_stock::AnalyzeStock,
     queue::JobQueue,
     sources::tickers::read_snapshot,
     store::{Store, apalis::JobStatus},
+    tasks::analyze_stock::AnalyzeStock,
 };
 use reqwest::Client;
 use serde_json::Value;

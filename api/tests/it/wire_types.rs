@@ -14,7 +14,7 @@ use api::{
     error::{FailureOut, MessageOut},
     routes::{
         account::AccountOut, analysis::wire, anonymous::AnonymousSessionOut, auth::UserOut,
-        jobs::JobOut,
+        job_status::JobOut,
     },
 };
 use jobs::check_wire_types;

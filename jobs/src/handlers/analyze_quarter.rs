@@ -4,39 +4,16 @@
 //! (what the stock page shows) is left alone. This is how trends get a history for companies
 //! first analysed today: the admin backfills the quarters before.
 
+use crate::tasks::AnalyzeQuarter;
 use chrono::Utc;
-use serde::{Deserialize, Serialize};
 
 use crate::{
     analysis::{self, AnalysisError},
     handlers::analyze_stock::not_analysable_message,
-    queue::{
-        Job,
-        runner::{JobError, JobHandler, JobRun},
-    },
+    queue::runner::{JobError, JobHandler, JobRun},
     sources::SourceError,
     trends::{Quarter, as_of::as_of_inputs},
 };
-
-/// Analyses one stock as of a past quarter.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct AnalyzeQuarter {
-    /// Upper-case ticker, as in the SEC directory.
-    pub symbol: String,
-    /// `2026-Q2`: a quarter before the current one.
-    pub quarter: String,
-}
-
-impl Job for AnalyzeQuarter {
-    const QUEUE: &'static str = "analyze-quarter";
-    const MAX_ATTEMPTS: u32 = 5;
-    const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
-
-    /// Requests for the same symbol and quarter join one job.
-    fn dedupe_key(&self) -> Option<String> {
-        Some(format!("analyze-quarter:{}:{}", self.symbol, self.quarter))
-    }
-}
 
 impl JobHandler for AnalyzeQuarter {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {

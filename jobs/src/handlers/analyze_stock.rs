@@ -1,15 +1,12 @@
 //! `AnalyzeStock{symbol}`: fetches a company's filings and market data, scores the 12
 //! questions and stores the result, reporting each stage as it really happens.
 
+use crate::tasks::AnalyzeStock;
 use chrono::Utc;
-use serde::{Deserialize, Serialize};
 
 use crate::{
     analysis::{self, AnalysisError, AnalysisRecord, text_format},
-    queue::{
-        Job,
-        runner::{JobError, JobHandler, JobRun},
-    },
+    queue::runner::{JobError, JobHandler, JobRun},
     sources::SourceError,
 };
 
@@ -22,24 +19,6 @@ pub const STAGES: [(&str, u8); 6] = [
     ("Calculating final score", 90),
     ("Finalizing analysis", 100),
 ];
-
-/// Analyses one stock and stores the result.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct AnalyzeStock {
-    /// Upper-case ticker, as in the SEC directory.
-    pub symbol: String,
-}
-
-impl Job for AnalyzeStock {
-    const QUEUE: &'static str = "analyze";
-    const MAX_ATTEMPTS: u32 = 5;
-    const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
-
-    /// Concurrent requests for one symbol join one job.
-    fn dedupe_key(&self) -> Option<String> {
-        Some(format!("analyze:{}", self.symbol))
-    }
-}
 
 impl JobHandler for AnalyzeStock {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {

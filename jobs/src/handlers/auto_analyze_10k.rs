@@ -5,14 +5,11 @@
 //! the admin saves it with Update All Sections. Running it again gives the same draft and
 //! replaces the indexed copy, so retries and repeats are harmless.
 
-use serde::{Deserialize, Serialize};
+use crate::tasks::AutoAnalyze10K;
 
 use crate::{
     assistant::{AssistantSettings, ProviderKind, provider_from_settings},
-    queue::{
-        Job,
-        runner::{JobError, JobHandler, JobRun},
-    },
+    queue::runner::{JobError, JobHandler, JobRun},
     tenk::{
         bulk::{BulkParse, parse_bulk},
         fiscal_year_end,
@@ -31,25 +28,6 @@ pub const STAGES: [(&str, u8); 5] = [
     ("Writing the 14 sections", 60),
     ("Done", 100),
 ];
-
-/// Drafts `symbol`'s notes from its latest 10-K.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct AutoAnalyze10K {
-    /// Upper-case ticker.
-    pub symbol: String,
-}
-
-impl Job for AutoAnalyze10K {
-    const QUEUE: &'static str = "auto-analyze-10k";
-    const MAX_ATTEMPTS: u32 = 3;
-    /// A language model writes 14 sections one after another.
-    const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(600);
-
-    /// Clicking twice joins the running job.
-    fn dedupe_key(&self) -> Option<String> {
-        Some(format!("auto-analyze-10k:{}", self.symbol))
-    }
-}
 
 impl JobHandler for AutoAnalyze10K {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {

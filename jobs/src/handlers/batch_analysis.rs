@@ -4,10 +4,9 @@
 //! the outcome on the batch's child row; the last child ends the batch. A stopped batch's
 //! children skip without work.
 
-use std::time::Duration;
+use crate::tasks::BatchAnalysis;
 
 use chrono::Utc;
-use serde::{Deserialize, Serialize};
 
 use super::analyze_stock::analyze_and_store;
 use crate::{
@@ -18,19 +17,6 @@ use crate::{
     store::batches::ChildOutcome,
     symbol::TickerSymbol,
 };
-
-/// One stock of a batch.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct BatchAnalysis {
-    pub batch_id: i64,
-    pub symbol: String,
-}
-
-impl Job for BatchAnalysis {
-    const QUEUE: &'static str = "batch";
-    const MAX_ATTEMPTS: u32 = 3;
-    const TIMEOUT: Duration = Duration::from_secs(300);
-}
 
 impl JobHandler for BatchAnalysis {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {

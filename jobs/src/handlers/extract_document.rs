@@ -5,7 +5,7 @@
 //! bad file is never retried (the same bytes fail the same way); only a database error or a
 //! child that could not be started is. Idempotent: a document already finished, replaced or deleted is left alone.
 
-use serde::{Deserialize, Serialize};
+use crate::tasks::ExtractDocument;
 
 use crate::{
     documents::{DocumentType, ExtractError, chunk, sandbox},
@@ -14,23 +14,6 @@ use crate::{
         runner::{JobError, JobHandler, JobRun},
     },
 };
-
-/// Extracts and indexes document `document_id` (a row of `rag_documents`).
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
-pub struct ExtractDocument {
-    pub document_id: i64,
-}
-
-impl Job for ExtractDocument {
-    const QUEUE: &'static str = "documents";
-    const MAX_ATTEMPTS: u32 = 4;
-    /// The PDF child's own limit is 120 s; the rest is storing a few thousand chunks.
-    const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(300);
-
-    fn dedupe_key(&self) -> Option<String> {
-        Some(format!("extract-document:{}", self.document_id))
-    }
-}
 
 impl JobHandler for ExtractDocument {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {

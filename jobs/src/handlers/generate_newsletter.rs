@@ -4,17 +4,15 @@
 //! that already stored its newsletter answers it without writing again; identical requests
 //! made while one is queued or running join it.
 
+use crate::tasks::GenerateNewsletter;
 use std::time::Duration;
-
-use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::{
     analysis_request::{self, Outcome},
     assistant::{AssistantSettings, provider_from_settings},
     newsletter::{self, NewsletterRequest, request::Brief},
     queue::{
-        Job, JobQueue,
+        JobQueue,
         runner::{JobError, JobHandler, JobRun},
     },
     store::{analyses::StoredAnalysis, newsletters::NewNewsletter},
@@ -23,32 +21,6 @@ use crate::{
 
 /// How long the job waits for the analysis of a stock that has no stored record yet.
 const ANALYSIS_WAIT: Duration = Duration::from_secs(120);
-
-/// Writes one newsletter.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct GenerateNewsletter {
-    pub request: NewsletterRequest,
-    /// The site's public address, so the chart links work outside the site (in an e-mail).
-    pub chart_base: String,
-    /// The admin who asked.
-    pub requested_by: Option<String>,
-}
-
-impl Job for GenerateNewsletter {
-    const QUEUE: &'static str = "newsletter";
-    const MAX_ATTEMPTS: u32 = 3;
-    /// A language model may take a minute or two for a long piece.
-    const TIMEOUT: Duration = Duration::from_secs(300);
-
-    /// The same request made again while it is queued or running joins that job.
-    fn dedupe_key(&self) -> Option<String> {
-        let payload = serde_json::to_vec(self).unwrap_or_default();
-        Some(format!(
-            "newsletter:{}",
-            hex::encode(&Sha256::digest(&payload)[..16])
-        ))
-    }
-}
 
 impl JobHandler for GenerateNewsletter {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {
@@ -93,7 +65,7 @@ impl JobHandler for GenerateNewsletter {
                 title: &written.title,
                 content: &written.content,
                 symbols: &symbols,
-                settings: &request.settings,
+                settings: &serde_json::to_value(request.settings).unwrap_or_default(),
                 chart_urls: &written.chart_urls,
                 writer: &written.writer.label(),
                 notice: written.notice.as_deref(),

@@ -1,28 +1,12 @@
 //! `LoadTickers`: loads SEC's ticker directory into the store (daily, and at first start).
 
-use serde::{Deserialize, Serialize};
+use crate::tasks::LoadTickers;
 
 use crate::{
     market_data::tickers::{TickerEntry, parse_exchange_file},
-    queue::{
-        Job,
-        runner::{JobError, JobHandler, JobRun},
-    },
+    queue::runner::{JobError, JobHandler, JobRun},
     sources::{http::Expect, tickers},
 };
-
-/// Loads the SEC ticker list from the snapshot directory or sec.gov.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
-pub struct LoadTickers {}
-
-impl Job for LoadTickers {
-    const QUEUE: &'static str = "tickers";
-    const MAX_ATTEMPTS: u32 = 5;
-
-    fn dedupe_key(&self) -> Option<String> {
-        Some("load-tickers".into())
-    }
-}
 
 impl JobHandler for LoadTickers {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {

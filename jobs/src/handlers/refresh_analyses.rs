@@ -2,12 +2,11 @@
 //! their stored analysis was computed and queues a fresh analysis for each. This is the "no
 //! newer filing" half of freshness; the other half is the age limit the API applies.
 
-use serde::{Deserialize, Serialize};
+use crate::tasks::{AnalyzeStock, RefreshAnalyses};
 
-use super::analyze_stock::AnalyzeStock;
 use crate::{
     queue::{
-        Job, JobQueue,
+        JobQueue,
         runner::{JobError, JobHandler, JobRun},
     },
     sources::SourceError,
@@ -15,22 +14,6 @@ use crate::{
 
 /// Periodic reports whose arrival makes a stored analysis out of date.
 const PERIODIC_REPORTS: [&str; 4] = ["10-K", "10-Q", "10-K/A", "10-Q/A"];
-
-/// Re-analyses every stored company that filed since its analysis.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
-pub struct RefreshAnalyses {
-    /// The UTC day this run is for (one run a day, even with two schedulers).
-    pub day: String,
-}
-
-impl Job for RefreshAnalyses {
-    const QUEUE: &'static str = "refresh";
-    const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(1800);
-
-    fn dedupe_key(&self) -> Option<String> {
-        Some(format!("refresh:{}", self.day))
-    }
-}
 
 impl JobHandler for RefreshAnalyses {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {

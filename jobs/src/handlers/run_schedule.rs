@@ -2,39 +2,17 @@
 //! once per schedule and tick (`enqueue_once` on that key); running it starts the schedule's
 //! batch unless that tick's batch exists already, so a retried or duplicated job starts none.
 
-use std::time::Duration;
+use crate::tasks::RunSchedule;
 
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use chrono::Utc;
 
 use crate::{
     queue::{
-        Job, JobQueue,
+        JobQueue,
         runner::{JobError, JobHandler, JobRun},
     },
     schedules::{self, ScheduleError, TickOutcome},
 };
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct RunSchedule {
-    pub schedule_id: i64,
-    /// The due time this firing is for (the schedule's `next_run_time` when it fired).
-    pub tick: DateTime<Utc>,
-}
-
-impl Job for RunSchedule {
-    const QUEUE: &'static str = "schedule";
-    const MAX_ATTEMPTS: u32 = 5;
-    const TIMEOUT: Duration = Duration::from_secs(60);
-
-    fn dedupe_key(&self) -> Option<String> {
-        Some(format!(
-            "schedule:{}:{}",
-            self.schedule_id,
-            self.tick.timestamp()
-        ))
-    }
-}
 
 impl JobHandler for RunSchedule {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {

@@ -2,42 +2,13 @@
 //! items for the home page. Hourly from the scheduler (one job per hour, whatever the number
 //! of schedulers), or at once from the admin's "Sync now".
 
-use serde::{Deserialize, Serialize};
+use crate::tasks::SyncContent;
 
 use crate::{
     content::{fetch::FeedFetcher, parse_feed},
-    queue::{
-        Job,
-        runner::{JobError, JobHandler, JobRun},
-    },
+    queue::runner::{JobError, JobHandler, JobRun},
     sources::SourceError,
 };
-
-/// Syncs the configured feeds once for `period`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
-pub struct SyncContent {
-    /// The hour this run is for (`2026-11-23T07`), or `manual-<time>` for "Sync now".
-    pub period: String,
-}
-
-impl SyncContent {
-    /// The scheduler's job for the hour containing `now`.
-    pub fn hourly(now: chrono::DateTime<chrono::Utc>) -> Self {
-        SyncContent {
-            period: now.format("%Y-%m-%dT%H").to_string(),
-        }
-    }
-}
-
-impl Job for SyncContent {
-    const QUEUE: &'static str = "content";
-    const MAX_ATTEMPTS: u32 = 3;
-    const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(300);
-
-    fn dedupe_key(&self) -> Option<String> {
-        Some(format!("sync-content:{}", self.period))
-    }
-}
 
 impl JobHandler for SyncContent {
     async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {

@@ -47,10 +47,10 @@ impl Infra {
         Ok(Infra::Redis(Arc::new(RedisBackend::new(url, prefix)?)))
     }
 
-    /// Redis when `redis_url` is set, in-process otherwise.
-    pub fn from_settings(settings: &crate::settings::CommonSettings) -> Result<Self, InfraError> {
-        match &settings.redis_url {
-            Some(url) => Infra::redis(&url.0, &settings.redis_prefix),
+    /// Redis when `redis_url` is given (`REDIS_URL`), in-process otherwise.
+    pub fn new(redis_url: Option<&str>, prefix: &str) -> Result<Self, InfraError> {
+        match redis_url {
+            Some(url) => Infra::redis(url, prefix),
             None => Ok(Infra::in_process()),
         }
     }

@@ -25,8 +25,12 @@ fn millis(d: Duration) -> i64 {
 
 impl RedisBackend {
     pub fn new(url: &str, prefix: &str) -> Result<Self, InfraError> {
-        let client = redis::Client::open(url)
-            .map_err(|e| InfraError(format!("bad REDIS_URL {}: {e}", crate::store::redact(url))))?;
+        let client = redis::Client::open(url).map_err(|e| {
+            InfraError(format!(
+                "bad REDIS_URL {}: {e}",
+                crate::settings::redact(url)
+            ))
+        })?;
         Ok(RedisBackend {
             client,
             conn: OnceCell::new(),

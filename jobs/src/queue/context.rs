@@ -5,7 +5,10 @@ use std::sync::Arc;
 use crate::{
     infra::{FleetLimiter, Infra},
     settings::CommonSettings,
-    sources::{MarketSources, Snapshot, http::HttpFetcher},
+    sources::{
+        MarketSources, Snapshot,
+        http::{HttpFetcher, LiveConfig},
+    },
     store::Store,
 };
 
@@ -37,14 +40,16 @@ impl JobContext {
     /// Builds the context: Redis limits when configured, in-process otherwise.
     pub async fn new(store: Store, settings: CommonSettings) -> anyhow::Result<Arc<Self>> {
         use anyhow::Context as _;
-        let infra = Infra::from_settings(&settings)?;
+        let redis_url = settings.redis_url.as_ref().map(|url| url.0.as_str());
+        let infra = Infra::new(redis_url, &settings.redis_prefix)?;
         let limiter = Arc::new(FleetLimiter::new(infra));
         let sources = match &settings.market_data_dir {
             Some(dir) => MarketSources::snapshot(Snapshot::new(dir)),
-            None => MarketSources::live(&settings.live_config(), limiter.clone())
+            None => MarketSources::live(&LiveConfig::from_settings(&settings), limiter.clone())
                 .context("building the live data sources")?,
         };
-        let http = HttpFetcher::new(&settings.live_config()).context("building the HTTP client")?;
+        let http = HttpFetcher::new(&LiveConfig::from_settings(&settings))
+            .context("building the HTTP client")?;
         let mailer =
             crate::mail::Mailer::new(&settings.mail).map_err(|e| anyhow::anyhow!("mail: {e}"))?;
         Ok(Arc::new(JobContext {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use ulid::Ulid;
 
 use super::{Envelope, Job};
-use crate::store::{Store, StoreError};
+use crate::store::{Store, StoreError, StoreTx, TxConnection};
 
 /// Why a job could not be enqueued.
 #[derive(Debug, thiserror::Error)]
@@ -110,30 +110,46 @@ impl JobQueue {
             .await
     }
 
+    /// Enqueues `jobs`, each to run after its delay, on the transaction `tx`: they are queued
+    /// when `tx` commits, together with the rows it wrote, and not at all if it rolls back
+    /// (the process dies first, or a later write fails). They carry no idempotency key: jobs
+    /// made with the rows they work on are new by construction, so there is none to join.
+    pub async fn enqueue_in<'j, J: Job>(
+        &self,
+        tx: &mut StoreTx,
+        jobs: impl IntoIterator<Item = (&'j J, Duration)>,
+    ) -> Result<Vec<String>, QueueError> {
+        let now = SystemTime::now();
+        let mut due_now = false;
+        let (ids, tasks) = tasks_of(jobs.into_iter().map(|(job, delay)| {
+            due_now |= delay.is_zero();
+            (job, None, now + delay)
+        }))?;
+        match tx.connection() {
+            TxConnection::Sqlite(conn) => {
+                apalis_sqlite::queries::push_tasks(conn, J::QUEUE, &tasks)
+                    .await
+                    .map_err(|e| QueueError::Backend(e.to_string()))?;
+            }
+            TxConnection::Postgres(conn) => {
+                apalis_postgres::queries::push_tasks(conn, J::QUEUE, tasks)
+                    .await
+                    .map_err(|e| QueueError::Backend(e.to_string()))?;
+            }
+        }
+        if due_now {
+            tx.after_commit(|| super::wakeup::wake(J::QUEUE));
+        }
+        Ok(ids)
+    }
+
     async fn push<J: Job>(
         &self,
         jobs: Vec<(&J, Option<String>)>,
         delay: Duration,
     ) -> Result<Vec<String>, QueueError> {
         let run_at = SystemTime::now() + delay;
-        let mut ids = Vec::with_capacity(jobs.len());
-        let mut tasks: Vec<Task<Vec<u8>>> = Vec::with_capacity(jobs.len());
-        for (job, key) in jobs {
-            let payload = serde_json::to_vec(&Envelope {
-                v: J::VERSION,
-                job: serde_json::to_value(job)?,
-            })?;
-            let id = Ulid::new().to_string();
-            let mut builder = TaskBuilder::new(payload)
-                .task_id(TaskId::from_string(id.clone()))
-                .max_attempts(J::MAX_ATTEMPTS as usize)
-                .run_at_timestamp(unix(run_at));
-            if let Some(key) = key {
-                builder = builder.idempotency_key(key);
-            }
-            tasks.push(builder.build());
-            ids.push(id);
-        }
+        let (ids, tasks) = tasks_of(jobs.into_iter().map(|(job, key)| (job, key, run_at)))?;
         match &self.store {
             Store::Sqlite(pool) => {
                 let mut tx = pool.begin().await.map_err(StoreError::from)?;
@@ -161,6 +177,32 @@ impl JobQueue {
         }
         Ok(ids)
     }
+}
+
+/// The library's tasks for `jobs` (payload in our envelope, a fresh id, the attempts limit,
+/// when to run, the idempotency key if any), with their ids.
+fn tasks_of<'j, J: Job>(
+    jobs: impl Iterator<Item = (&'j J, Option<String>, SystemTime)>,
+) -> Result<(Vec<String>, Vec<Task<Vec<u8>>>), QueueError> {
+    let mut ids = Vec::new();
+    let mut tasks = Vec::new();
+    for (job, key, run_at) in jobs {
+        let payload = serde_json::to_vec(&Envelope {
+            v: J::VERSION,
+            job: serde_json::to_value(job)?,
+        })?;
+        let id = Ulid::new().to_string();
+        let mut builder = TaskBuilder::new(payload)
+            .task_id(TaskId::from_string(id.clone()))
+            .max_attempts(J::MAX_ATTEMPTS as usize)
+            .run_at_timestamp(unix(run_at));
+        if let Some(key) = key {
+            builder = builder.idempotency_key(key);
+        }
+        tasks.push(builder.build());
+        ids.push(id);
+    }
+    Ok((ids, tasks))
 }
 
 fn unix(time: SystemTime) -> u64 {

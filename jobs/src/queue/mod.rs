@@ -1,9 +1,11 @@
 //! The durable job queue, on the job library (apalis) over the same database as the store.
-//! The API enqueues with [`JobQueue`]; the worker runs handlers through [`runner`].
+//! The API enqueues with [`JobQueue`] (and waits with [`JobQueue::enqueue_and_wait`]); the
+//! worker runs handlers through [`runner`].
 
 pub mod context;
 mod enqueue;
 pub mod runner;
+mod wait;
 pub mod wakeup;
 
 use std::time::Duration;
@@ -12,6 +14,7 @@ use serde::{Serialize, de::DeserializeOwned};
 
 pub use context::JobContext;
 pub use enqueue::{Enqueued, JobQueue, QueueError};
+pub use wait::JobOutcome;
 
 /// A kind of job: a versioned, serde payload on an explicit queue.
 pub trait Job: Serialize + DeserializeOwned + Send + Sync + 'static {

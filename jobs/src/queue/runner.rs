@@ -181,9 +181,15 @@ pub async fn run_task<J: JobHandler>(
         }
         Err(reason) => Err(JobError::Permanent(reason)),
     };
-    let (status, result) = match outcome {
-        Ok(value) => ("Done", Ok(value)),
-        Err(JobError::Permanent(reason)) => ("Killed", Err(abort(reason))),
+    // What we record (the reason as the handler wrote it) and what the library gets back
+    // (for a permanent failure, its `AbortError`, so it does not retry).
+    let (status, stored, result) = match outcome {
+        Ok(value) => ("Done", serde_json::json!({ "Ok": &value }), Ok(value)),
+        Err(JobError::Permanent(reason)) => (
+            "Killed",
+            serde_json::json!({ "Err": &reason }),
+            Err(abort(reason)),
+        ),
         Err(JobError::Retry { reason, after }) => {
             let delay = after.unwrap_or_else(|| backoff(attempt));
             let when = chrono::Utc::now() + chrono::Duration::from_std(delay).unwrap_or_default();
@@ -191,13 +197,11 @@ pub async fn run_task<J: JobHandler>(
                 tracing::warn!(job = %job_id, %err, "could not schedule the retry");
             }
             tracing::warn!(job = %job_id, attempt, %reason, retry_in_ms = delay.as_millis() as u64, "job failed, will retry");
-            ("Failed", Err(reason.into()))
-        }
-    };
-    let stored = match &result {
-        Ok(value) => serde_json::json!({ "Ok": value }),
-        Err(err) => {
-            serde_json::json!({ "Err": err.to_string().trim_start_matches("AbortError: ") })
+            (
+                "Failed",
+                serde_json::json!({ "Err": &reason }),
+                Err(reason.into()),
+            )
         }
     };
     // The library acks too, but from its poll loop (up to a poll late, so a finished job would

@@ -1,5 +1,7 @@
 //! Every job kind the workers run, in one table: adding a job kind means writing its payload
-//! and handler under `handlers/` and adding its row here (see `jobs/README.md`).
+//! under `tasks/`, its handler under `handlers/` and adding its row here (see
+//! `jobs/README.md`). `register::<T>` needs `T: JobHandler`, so a payload without a handler
+//! does not compile.
 
 use std::sync::Arc;
 
@@ -7,15 +9,13 @@ use apalis::prelude::Monitor;
 
 use super::fleet::register;
 use crate::{
-    handlers::{
-        analyze_quarter::AnalyzeQuarter, analyze_stock::AnalyzeStock,
-        auto_analyze_10k::AutoAnalyze10K, batch_analysis::BatchAnalysis, diagnostics,
-        extract_document::ExtractDocument, generate_newsletter::GenerateNewsletter,
-        load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses, run_schedule::RunSchedule,
-        send_email::SendEmail, sync_content::SyncContent,
-    },
     queue::{Job, JobContext},
     store::Store,
+    tasks::{
+        AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BatchAnalysis, ExtractDocument,
+        GenerateNewsletter, LoadTickers, RefreshAnalyses, RunSchedule, SendEmail, SyncContent,
+        diagnostics,
+    },
 };
 
 /// One kind of job this worker serves.

@@ -4,12 +4,12 @@
 use std::time::Duration;
 
 use crate::{
-    handlers::{
-        load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses, sync_content::SyncContent,
-    },
     queue::JobQueue,
     settings::CommonSettings,
     store::Store,
+    tasks::{
+        load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses, sync_content::SyncContent,
+    },
 };
 
 /// How often the scheduler looks at the clock.

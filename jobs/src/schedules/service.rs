@@ -8,13 +8,13 @@ use chrono::{DateTime, Utc};
 use super::{ScheduleInput, ScheduleSpec, ScheduledJob, display_label, validate};
 use crate::{
     batch::{self, StartError},
-    handlers::run_schedule::RunSchedule,
     queue::{JobQueue, QueueError},
     store::{
         Store, StoreError,
         batches::BatchOrigin,
         schedules::{ScheduleBatch, ScheduleFields, ScheduleRow},
     },
+    tasks::run_schedule::RunSchedule,
 };
 
 /// Why a schedule operation failed.

@@ -40,6 +40,20 @@ impl Default for LiveConfig {
     }
 }
 
+impl LiveConfig {
+    /// The live sources' configuration from the shared settings.
+    pub fn from_settings(settings: &crate::settings::CommonSettings) -> Self {
+        LiveConfig {
+            sec_data_base_url: settings.sec_data_base_url.clone(),
+            stooq_base_url: settings.stooq_base_url.clone(),
+            fred_base_url: settings.fred_base_url.clone(),
+            finra_base_url: settings.finra_base_url.clone(),
+            user_agent: settings.sec_user_agent.clone(),
+            ..Default::default()
+        }
+    }
+}
+
 /// What kind of body a request expects; decides which content types are acceptable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Expect {

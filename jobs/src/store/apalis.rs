@@ -92,6 +92,9 @@ pub struct JobRecord {
     pub locked_by: Option<String>,
     /// The last error message, when the last run failed.
     pub error: Option<String>,
+    /// The handler's output, when the job succeeded.
+    #[serde(skip)]
+    pub output: Option<serde_json::Value>,
     #[serde(skip)]
     pub payload: String,
 }
@@ -112,7 +115,11 @@ struct JobRow {
 
 impl From<JobRow> for JobRecord {
     fn from(row: JobRow) -> Self {
-        let error = row.last_result.as_deref().and_then(error_of_result);
+        let (output, error) = match row.last_result.as_deref().map(RunResult::decode) {
+            Some(Some(RunResult::Ok(value))) => (Some(value), None),
+            Some(Some(RunResult::Err(reason))) => (None, Some(reason)),
+            _ => (None, None),
+        };
         JobRecord {
             status: JobStatus::from_library(&row.status, row.attempts, row.max_attempts),
             id: row.id,
@@ -122,6 +129,7 @@ impl From<JobRow> for JobRecord {
             run_at: epoch(row.run_at),
             done_at: row.done_at.map(epoch),
             locked_by: row.lock_by,
+            output: if row.status == "Done" { output } else { None },
             error: if row.status == "Done" { None } else { error },
             payload: row.payload.unwrap_or_default(),
         }
@@ -132,14 +140,43 @@ fn epoch(secs: i64) -> DateTime<Utc> {
     DateTime::from_timestamp(secs, 0).unwrap_or_default()
 }
 
-/// The library stores results as `{"Ok": ..}` / `{"Err": "message"}`.
-fn error_of_result(raw: &str) -> Option<String> {
-    let value: serde_json::Value = serde_json::from_str(raw).ok()?;
-    let err = value.get("Err")?;
-    Some(match err.as_str() {
-        Some(text) => text.to_string(),
-        None => err.to_string(),
-    })
+/// How a run ended, as stored in `last_result`: `{"Ok": output}` or `{"Err": "message"}`.
+#[derive(Debug, Clone, PartialEq)]
+enum RunResult {
+    Ok(serde_json::Value),
+    Err(String),
+}
+
+impl RunResult {
+    /// Reads a stored result. Two writers store it: our runner, with the handler's own
+    /// message, and the library's ack, with the text of the error our runner handed it. For a
+    /// permanent failure that error is the library's `AbortError` around the message, whose
+    /// text the library composes as `{AbortError}: {message}`; that wrapping is undone here,
+    /// once, from the library's own type, so every reader gets the handler's message.
+    fn decode(raw: &str) -> Option<RunResult> {
+        let value: serde_json::Value = serde_json::from_str(raw).ok()?;
+        if let Some(output) = value.get("Ok") {
+            return Some(RunResult::Ok(output.clone()));
+        }
+        let err = value.get("Err")?;
+        let text = match err.as_str() {
+            Some(text) => text.to_string(),
+            None => err.to_string(),
+        };
+        Some(RunResult::Err(unwrap_abort(text)))
+    }
+}
+
+/// The handler's message out of the library's record of an `AbortError` around it (the text
+/// as it is when the runner's own record stood).
+fn unwrap_abort(text: String) -> String {
+    use apalis_core::error::AbortError;
+    static WRAPPING: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| AbortError::new(String::new()).to_string());
+    match text.strip_prefix(WRAPPING.as_str()) {
+        Some(message) => message.to_string(),
+        None => text,
+    }
 }
 
 /// Filters of `worker --list`.
@@ -174,6 +211,12 @@ impl Store {
             .fetch_optional(pool)
             .await?);
         Ok(row.map(JobRecord::from))
+    }
+
+    /// The output of job `id` once it has finished well (`None` while it runs, after a
+    /// failure, or for an unknown id).
+    pub async fn job_output(&self, id: &str) -> StoreResult<Option<serde_json::Value>> {
+        Ok(self.job(id).await?.and_then(|job| job.output))
     }
 
     /// Jobs, newest first, filtered by status and queue.
@@ -369,6 +412,32 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
+    use apalis_core::error::AbortError;
+
+    use super::RunResult;
+
+    /// Whichever writer's record stands (the runner's, or the library's ack after it), a
+    /// reader gets the handler's message and the output.
+    #[test]
+    fn a_stored_result_reads_as_the_handlers_message_whoever_wrote_it() {
+        let message = "The SEC has no 10-K for ZZZZ";
+        let by_runner = serde_json::json!({ "Err": message }).to_string();
+        let by_library =
+            serde_json::json!({ "Err": AbortError::new(message.to_string()).to_string() })
+                .to_string();
+        for raw in [by_runner, by_library] {
+            assert_eq!(
+                RunResult::decode(&raw),
+                Some(RunResult::Err(message.into()))
+            );
+        }
+        assert_eq!(
+            RunResult::decode(r#"{"Ok": {"score": 71}}"#),
+            Some(RunResult::Ok(serde_json::json!({ "score": 71 })))
+        );
+        assert_eq!(RunResult::decode("not json"), None);
+    }
+
     /// The statements above name the library's tables, columns and status values; a new
     /// apalis version may change them. Re-read its migrations (and check that
     /// migrations/postgres/0008 still drops only duplicates, and that 0016's `get_jobs` and

@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 
-use super::{Store, StoreResult};
+use super::{Store, StoreResult, StoreTx, transaction::with_tx};
 use crate::analysis::AnalysisRecord;
 
 /// A stored batch.
@@ -72,7 +72,6 @@ impl Store {
 
     /// [`Store::start_batch`] for a schedule: `origin` is the schedule and the tick it fired
     /// for (no tick for Run Now); a second batch for one tick is refused (`Conflict`).
-    #[tracing::instrument(skip(self, symbols), err, fields(count = symbols.len()))]
     pub async fn start_batch_for(
         &self,
         symbols: &[String],
@@ -81,39 +80,13 @@ impl Store {
         origin: Option<BatchOrigin>,
         now: DateTime<Utc>,
     ) -> StoreResult<i64> {
-        let list = Json(symbols);
-        with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO batch_runs (symbols, delay_seconds, status, total_tickers, started_at,
-                 created_by, schedule_id, schedule_tick)
-                 VALUES ($1, $2, 'running', $3, $4, $5, $6, $7) RETURNING id",
-            )
-            .bind(list)
-            .bind(delay_seconds)
-            .bind(symbols.len() as i32)
-            .bind(now)
-            .bind(started_by)
-            .bind(origin.map(|o| o.schedule_id))
-            .bind(origin.and_then(|o| o.tick))
-            .fetch_one(&mut *tx)
+        let mut tx = self.begin().await?;
+        let id = tx
+            .insert_batch(symbols, delay_seconds, started_by, origin, now)
             .await?;
-            for symbol in symbols {
-                sqlx::query(
-                    "INSERT INTO batch_run_items (batch_run_id, symbol, status, created_at, updated_at)
-                     VALUES ($1, $2, 'pending', $3, $3)",
-                )
-                .bind(id)
-                .bind(symbol)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-            }
-            tx.commit().await?;
-            Ok(id)
-        }})
+        tx.commit().await?;
+        Ok(id)
     }
-
     /// The newest batch, if any ran.
     pub async fn latest_batch(&self) -> StoreResult<Option<BatchRun>> {
         let sql = "SELECT id, delay_seconds, status, started_at, completed_at, error_message
@@ -326,5 +299,50 @@ impl Store {
                 },
             )
             .collect())
+    }
+}
+
+impl StoreTx {
+    /// Writes a running batch of `symbols` (in order, no duplicates) and its children in this
+    /// transaction, so its children's jobs can be queued in it too; answers its id. `Conflict`
+    /// as [`Store::start_batch_for`].
+    #[tracing::instrument(skip(self, symbols), err, fields(count = symbols.len()))]
+    pub async fn insert_batch(
+        &mut self,
+        symbols: &[String],
+        delay_seconds: i32,
+        started_by: Option<&str>,
+        origin: Option<BatchOrigin>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<i64> {
+        let list = Json(symbols);
+        with_tx!(self, conn => {{
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO batch_runs (symbols, delay_seconds, status, total_tickers, started_at,
+                 created_by, schedule_id, schedule_tick)
+                 VALUES ($1, $2, 'running', $3, $4, $5, $6, $7) RETURNING id",
+            )
+            .bind(list)
+            .bind(delay_seconds)
+            .bind(symbols.len() as i32)
+            .bind(now)
+            .bind(started_by)
+            .bind(origin.map(|o| o.schedule_id))
+            .bind(origin.and_then(|o| o.tick))
+            .fetch_one(&mut **conn)
+            .await?;
+            for symbol in symbols {
+                sqlx::query(
+                    "INSERT INTO batch_run_items (batch_run_id, symbol, status, created_at, updated_at)
+                     VALUES ($1, $2, 'pending', $3, $3)",
+                )
+                .bind(id)
+                .bind(symbol)
+                .bind(now)
+                .execute(&mut **conn)
+                .await?;
+            }
+            Ok(id)
+        }})
     }
 }

@@ -1,6 +1,6 @@
-//! Parsing `DATABASE_URL` and opening the pool with the settings each backend needs.
+//! Opening the pool of a `DATABASE_URL` (parsed in `settings`) with the settings each backend needs.
 
-use std::{fmt, path::PathBuf, str::FromStr, time::Duration};
+use std::{str::FromStr, time::Duration};
 
 use sqlx::{
     Connection,
@@ -9,94 +9,7 @@ use sqlx::{
 };
 
 use super::{Store, StoreError, StoreResult};
-
-/// Default database when `DATABASE_URL` is unset: a SQLite file created on first start.
-pub const DEFAULT_SQLITE_PATH: &str = "data/askbubba.db";
-
-/// A parsed `DATABASE_URL`. `Debug`/`Display` never show a password.
-#[derive(Clone, PartialEq, Eq)]
-pub enum DatabaseUrl {
-    Sqlite(PathBuf),
-    Postgres(String),
-}
-
-impl DatabaseUrl {
-    /// The default embedded database, relative to the working directory.
-    pub fn default_sqlite() -> Self {
-        DatabaseUrl::Sqlite(PathBuf::from(DEFAULT_SQLITE_PATH))
-    }
-
-    /// Reads `DATABASE_URL`, falling back to the embedded SQLite file.
-    pub fn from_env() -> StoreResult<Self> {
-        match std::env::var("DATABASE_URL") {
-            Ok(raw) if !raw.trim().is_empty() => raw.parse(),
-            _ => Ok(Self::default_sqlite()),
-        }
-    }
-}
-
-impl FromStr for DatabaseUrl {
-    type Err = StoreError;
-
-    fn from_str(raw: &str) -> StoreResult<Self> {
-        let raw = raw.trim();
-        if let Some(rest) = raw.strip_prefix("sqlite:") {
-            let path = rest.trim_start_matches("//");
-            let path = path.split('?').next().unwrap_or_default();
-            if path.is_empty() || path == ":memory:" {
-                return Err(StoreError::BadUrl(
-                    "sqlite URL needs a file path, e.g. sqlite://data/askbubba.db".into(),
-                ));
-            }
-            return Ok(DatabaseUrl::Sqlite(PathBuf::from(path)));
-        }
-        if raw.starts_with("postgres://") || raw.starts_with("postgresql://") {
-            PgConnectOptions::from_str(raw)
-                .map_err(|err| StoreError::BadUrl(format!("{}: {err}", redact(raw))))?;
-            return Ok(DatabaseUrl::Postgres(raw.to_string()));
-        }
-        Err(StoreError::BadUrl(format!(
-            "'{}' is neither sqlite://PATH nor postgres://USER@HOST/DB",
-            redact(raw)
-        )))
-    }
-}
-
-/// Hides the password of a URL such as `postgres://user:secret@host/db`, even when the rest
-/// of the URL does not parse (a malformed URL is exactly when it ends up in an error message).
-pub fn redact(raw: &str) -> String {
-    if let Ok(mut url) = url::Url::parse(raw) {
-        if url.password().is_some() {
-            let _ = url.set_password(Some("***"));
-        }
-        return url.to_string();
-    }
-    let Some(start) = raw.find("://").map(|i| i + 3) else {
-        return raw.to_string();
-    };
-    match raw[start..].rfind('@').map(|i| start + i) {
-        Some(at) => match raw[start..at].find(':') {
-            Some(colon) => format!("{}:***{}", &raw[..start + colon], &raw[at..]),
-            None => raw.to_string(),
-        },
-        None => raw.to_string(),
-    }
-}
-
-impl fmt::Debug for DatabaseUrl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-impl fmt::Display for DatabaseUrl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DatabaseUrl::Sqlite(path) => write!(f, "sqlite://{}", path.display()),
-            DatabaseUrl::Postgres(raw) => f.write_str(&redact(raw)),
-        }
-    }
-}
+use crate::settings::{DatabaseUrl, redact};
 
 pub(super) async fn connect(url: &DatabaseUrl) -> StoreResult<Store> {
     match url {
@@ -196,21 +109,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_both_schemes_and_rejects_others() {
-        assert_eq!(
-            "sqlite://data/x.db".parse::<DatabaseUrl>().unwrap(),
-            DatabaseUrl::Sqlite("data/x.db".into())
-        );
-        assert!(matches!(
-            "postgres://u@127.0.0.1/db".parse::<DatabaseUrl>(),
-            Ok(DatabaseUrl::Postgres(_))
-        ));
-        let err = "mysql://x".parse::<DatabaseUrl>().unwrap_err().to_string();
-        assert!(err.contains("neither sqlite"), "{err}");
-        assert!("sqlite::memory:".parse::<DatabaseUrl>().is_err());
-    }
-
-    #[test]
     fn a_server_on_this_machine_is_reached_without_tls_unless_the_url_says() {
         let plain =
             |raw: &str| plain_tcp_on_loopback(raw, &PgConnectOptions::from_str(raw).unwrap());
@@ -222,16 +120,5 @@ mod tests {
         assert!(!plain("postgres://u@127.0.0.1/db?sslmode=prefer"));
         assert!(!plain("postgres://u@db.example/db"));
         assert!(!plain("postgres://u@10.0.0.5/db"));
-    }
-
-    #[test]
-    fn never_shows_a_password() {
-        let url: DatabaseUrl = "postgres://bob:hunter2@db.example/prod".parse().unwrap();
-        assert!(!format!("{url:?} {url}").contains("hunter2"));
-        let err = "postgres://bob:hunter2@db:notaport/x"
-            .parse::<DatabaseUrl>()
-            .unwrap_err()
-            .to_string();
-        assert!(!err.contains("hunter2"), "{err}");
     }
 }

@@ -48,6 +48,7 @@ pub mod refunds;
 pub mod resets;
 pub mod sessions;
 pub mod tickers;
+pub mod transaction;
 pub mod usage;
 pub mod users;
 // The assistant (issue 11).
@@ -72,8 +73,9 @@ pub mod documents;
 
 use sqlx::{PgPool, SqlitePool};
 
-pub use connect::{DatabaseUrl, postgres_options, redact};
+pub use connect::postgres_options;
 pub use error::{StoreError, StoreResult};
+pub use transaction::{StoreTx, TxConnection};
 
 /// Which database a store talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,9 +92,9 @@ pub enum Store {
 }
 
 impl Store {
-    /// Connects to the database named by `url` (see [`DatabaseUrl`]).
+    /// Connects to the database named by `url` (see [`crate::settings::DatabaseUrl`]).
     #[tracing::instrument(skip_all, err)]
-    pub async fn connect(url: &DatabaseUrl) -> StoreResult<Store> {
+    pub async fn connect(url: &crate::settings::DatabaseUrl) -> StoreResult<Store> {
         connect::connect(url).await
     }
 

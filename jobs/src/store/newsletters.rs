@@ -7,7 +7,6 @@ use serde::Serialize;
 use sqlx::types::Json;
 
 use super::{Store, StoreResult};
-use crate::newsletter::NewsletterSettings;
 
 /// A stored newsletter.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,7 +16,8 @@ pub struct StoredNewsletter {
     pub title: String,
     pub content: String,
     pub symbols: Vec<String>,
-    pub settings: NewsletterSettings,
+    /// The writer's settings as the job had them (their shape is the `newsletter` room's).
+    pub settings: serde_json::Value,
     pub chart_urls: Vec<String>,
     /// `offline`, or the language model's name.
     pub writer: String,
@@ -35,7 +35,7 @@ pub struct NewNewsletter<'a> {
     pub title: &'a str,
     pub content: &'a str,
     pub symbols: &'a [String],
-    pub settings: &'a NewsletterSettings,
+    pub settings: &'a serde_json::Value,
     pub chart_urls: &'a [String],
     pub writer: &'a str,
     pub notice: Option<&'a str>,
@@ -58,7 +58,7 @@ type Row = (
     String,
     String,
     Json<Vec<String>>,
-    Json<NewsletterSettings>,
+    Json<serde_json::Value>,
     Json<Vec<String>>,
     String,
     Option<String>,

@@ -1,6 +1,6 @@
 //! What the 10-K auto-analysis (issue 12) reads and writes besides the shared document
-//! tables' own calls: the newest uploaded 10-K of a symbol, the filing date of a fetched
-//! one, and a finished job's output (the draft the API hands back).
+//! tables' own calls: the newest uploaded 10-K of a symbol and the filing date of a fetched
+//! one.
 
 use chrono::NaiveDate;
 
@@ -33,20 +33,5 @@ impl Store {
         let sql = "UPDATE rag_documents SET filing_date = $1 WHERE id = $2";
         with_pool!(self, pool => sqlx::query(sql).bind(date).bind(id).execute(pool).await?.rows_affected());
         Ok(())
-    }
-
-    /// The output of job `id` once it has finished well (`None` while it runs, after a
-    /// failure, or for an unknown id). The queue stores it as `{"Ok": output}`.
-    pub async fn job_output(&self, id: &str) -> StoreResult<Option<serde_json::Value>> {
-        let raw: Option<Option<String>> = per_backend!(self,
-            sqlite(pool) => sqlx::query_scalar("SELECT last_result FROM Jobs WHERE id = $1 AND status = 'Done'")
-                .bind(id).fetch_optional(pool).await?,
-            postgres(pool) => sqlx::query_scalar("SELECT last_result::text FROM apalis.jobs WHERE id = $1 AND status = 'Done'")
-                .bind(id).fetch_optional(pool).await?
-        );
-        Ok(raw
-            .flatten()
-            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-            .and_then(|mut value| value.get_mut("Ok").map(serde_json::Value::take)))
     }
 }

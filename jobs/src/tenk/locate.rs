@@ -16,7 +16,11 @@ use crate::{
     documents::html::html_to_text,
     market_data::submissions::Filing,
     queue::JobContext,
-    sources::{SourceError, http::Expect, snapshot::gunzip},
+    sources::{
+        SourceError,
+        http::{Expect, LiveConfig},
+        snapshot::gunzip,
+    },
 };
 
 /// The biggest 10-K document we read (the largest real ones are about 15 MB of HTML).
@@ -199,8 +203,7 @@ async fn fetch_html(ctx: &JobContext, url: &str) -> Result<Vec<u8>, SourceError>
             Expect::Html,
             MAX_DOCUMENT_BYTES,
             Some(
-                ctx.settings
-                    .live_config()
+                LiveConfig::from_settings(&ctx.settings)
                     .timeout
                     .max(Duration::from_secs(60)),
             ),

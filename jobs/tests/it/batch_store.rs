@@ -6,7 +6,6 @@
 use chrono::{Duration, SubsecRound, Utc};
 use jobs::{
     batch,
-    handlers::batch_analysis::BatchAnalysis,
     market_data::TickerEntry,
     queue::{
         Job,
@@ -15,6 +14,7 @@ use jobs::{
     },
     store::batches::ChildOutcome,
     store_test,
+    tasks::batch_analysis::BatchAnalysis,
     testing::TestDb,
 };
 

@@ -7,13 +7,13 @@
 use std::sync::Arc;
 
 use jobs::{
-    handlers::sync_content::SyncContent,
     queue::{
         JobContext,
         runner::{JobError, JobHandler, JobRun},
     },
     store::content::ContentItem,
     store_test,
+    tasks::sync_content::SyncContent,
     testing::TestDb,
 };
 use tokio::{

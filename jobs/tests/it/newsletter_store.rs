@@ -19,6 +19,7 @@ store_test!(a_job_saves_its_newsletter_once, |db: TestDb| async move {
         length: Length::Short,
         ..NewsletterSettings::default()
     };
+    let stored_settings = serde_json::to_value(settings).unwrap();
     let symbols = vec!["AAPL".to_string()];
     let charts = vec!["http://x/api/newsletter-charts/AAPL/scores.svg?v=1".to_string()];
     let first = NewNewsletter {
@@ -26,7 +27,7 @@ store_test!(a_job_saves_its_newsletter_once, |db: TestDb| async move {
         title: "Porch Notes",
         content: "# Porch Notes\n\nHowdy.",
         symbols: &symbols,
-        settings: &settings,
+        settings: &stored_settings,
         chart_urls: &charts,
         writer: "offline",
         notice: None,
@@ -35,7 +36,10 @@ store_test!(a_job_saves_its_newsletter_once, |db: TestDb| async move {
     };
     let saved = store.save_newsletter(&first).await.unwrap();
     assert_eq!(saved.title, "Porch Notes");
-    assert_eq!(saved.settings, settings);
+    assert_eq!(
+        serde_json::from_value::<NewsletterSettings>(saved.settings.clone()).unwrap(),
+        settings
+    );
     assert_eq!(saved.chart_urls, charts);
     assert_eq!(saved.symbols, symbols);
     assert_eq!(saved.prompt.as_deref(), Some("red-flags"));

@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use chrono::Utc;
 use jobs::{
-    handlers::diagnostics::Noop,
     market_data::TickerEntry,
     queue::JobQueue,
     store::{
@@ -13,6 +12,7 @@ use jobs::{
         apalis::{JobFilter, JobStatus},
     },
     store_test,
+    tasks::diagnostics::Noop,
     testing::TestDb,
 };
 
@@ -214,7 +214,7 @@ store_test!(
                 let queue = queue.clone();
                 tokio::spawn(async move {
                     queue
-                        .enqueue(&jobs::handlers::load_tickers::LoadTickers::default())
+                        .enqueue(&jobs::tasks::load_tickers::LoadTickers::default())
                         .await
                         .unwrap()
                 })
@@ -238,7 +238,7 @@ store_test!(
             .unwrap();
         assert_eq!(all.len(), 1);
         let again = queue
-            .enqueue(&jobs::handlers::load_tickers::LoadTickers::default())
+            .enqueue(&jobs::tasks::load_tickers::LoadTickers::default())
             .await
             .unwrap();
         assert!(again.joined);
@@ -259,7 +259,7 @@ store_test!(a_delayed_job_waits_for_its_time, |db: TestDb| async move {
 store_test!(
     a_periodic_job_runs_once_per_period,
     |db: TestDb| async move {
-        use jobs::handlers::refresh_analyses::RefreshAnalyses;
+        use jobs::tasks::refresh_analyses::RefreshAnalyses;
         let queue = JobQueue::new(db.store.clone());
         let first = queue
             .enqueue_once(&RefreshAnalyses {
@@ -377,7 +377,10 @@ store_test!(
 /// for TLS still gets it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_postgres_on_this_machine_is_reached_without_tls_unless_the_url_asks() {
-    use jobs::store::{Backend, DatabaseUrl, Store};
+    use jobs::{
+        settings::DatabaseUrl,
+        store::{Backend, Store},
+    };
 
     let tls_of = |store: Store| async move {
         let Store::Postgres(pool) = &store else {

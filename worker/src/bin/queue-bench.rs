@@ -12,11 +12,11 @@ use std::{
 
 use clap::Parser;
 use jobs::{
-    handlers::diagnostics::Noop,
     queue::JobQueue,
     runtime::{self, WorkerOptions},
     settings::CommonSettings,
     store::{Backend, Store, apalis::JobStatus},
+    tasks::diagnostics::Noop,
     testing::TestDb,
 };
 

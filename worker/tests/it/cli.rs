@@ -3,10 +3,10 @@
 use std::{process::Command, time::Duration};
 
 use jobs::{
-    handlers::diagnostics::{Flaky, Noop},
     queue::JobQueue,
     store::apalis::JobStatus,
     store_test,
+    tasks::diagnostics::{Flaky, Noop},
     testing::TestDb,
 };
 

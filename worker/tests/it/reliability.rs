@@ -3,10 +3,10 @@
 use std::time::Duration;
 
 use jobs::{
-    handlers::diagnostics::{Crash, Noop},
     queue::JobQueue,
     store::apalis::JobStatus,
     store_test,
+    tasks::diagnostics::{Crash, Noop},
     testing::TestDb,
 };
 

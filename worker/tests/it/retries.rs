@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use jobs::{
-    handlers::diagnostics::Flaky, queue::JobQueue, store::apalis::JobStatus, store_test,
+    queue::JobQueue, store::apalis::JobStatus, store_test, tasks::diagnostics::Flaky,
     testing::TestDb,
 };
 

@@ -15,10 +15,10 @@ use axum::{
 use chrono::Utc;
 use jobs::{
     analysis_request::{self, Outcome},
-    handlers::analyze_stock::AnalyzeStock,
     securities::{self, SecurityKind},
     store::{analysis_changes, notes::StockNotes},
     symbol::TickerSymbol,
+    tasks::analyze_stock::AnalyzeStock,
 };
 use serde::Deserialize;
 

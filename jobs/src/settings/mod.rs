@@ -3,7 +3,18 @@
 
 use std::{env, path::PathBuf, time::Duration};
 
-use crate::store::{DatabaseUrl, StoreError};
+mod database_url;
+
+pub use database_url::{DEFAULT_SQLITE_PATH, DatabaseUrl, redact};
+
+/// A setting that cannot be used, naming the variable.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    #[error("invalid database URL: {0}")]
+    DatabaseUrl(String),
+    #[error("{0}")]
+    Invalid(String),
+}
 
 /// Settings read by both `api` and `worker`.
 #[derive(Debug, Clone)]
@@ -46,16 +57,16 @@ pub struct RedactedUrl(pub String);
 
 impl std::fmt::Debug for RedactedUrl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::store::redact(&self.0))
+        f.write_str(&redact(&self.0))
     }
 }
 
 impl CommonSettings {
     /// Reads the shared variables; a malformed value is an error naming the variable.
-    pub fn from_env() -> Result<Self, StoreError> {
+    pub fn from_env() -> Result<Self, SettingsError> {
         let hours: u64 = match non_empty("ANALYSIS_MAX_AGE_HOURS") {
             Some(raw) => raw.parse().map_err(|_| {
-                StoreError::BadUrl(format!(
+                SettingsError::Invalid(format!(
                     "ANALYSIS_MAX_AGE_HOURS must be a whole number of hours, got '{raw}'"
                 ))
             })?,
@@ -91,20 +102,6 @@ impl CommonSettings {
                 .unwrap_or_default(),
             pdf_extractor: non_empty("PDF_EXTRACTOR").map(PathBuf::from),
         })
-    }
-}
-
-impl CommonSettings {
-    /// The live sources' configuration.
-    pub fn live_config(&self) -> crate::sources::http::LiveConfig {
-        crate::sources::http::LiveConfig {
-            sec_data_base_url: self.sec_data_base_url.clone(),
-            stooq_base_url: self.stooq_base_url.clone(),
-            fred_base_url: self.fred_base_url.clone(),
-            finra_base_url: self.finra_base_url.clone(),
-            user_agent: self.sec_user_agent.clone(),
-            ..Default::default()
-        }
     }
 }
 

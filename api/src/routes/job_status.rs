@@ -1,11 +1,17 @@
-//! Job status and live progress: `GET /api/jobs/{id}` and its server-sent event stream.
+//! Job status and live progress: `GET /api/jobs/{id}` and its server-sent event stream, and
+//! [`still_running`], the one way a route that waited for a job (`JobQueue::enqueue_and_wait`)
+//! answers a job that has not ended: 202 with a body naming it, for the page to follow here.
 
 use std::{convert::Infallible, time::Duration};
 
 use axum::{
     Json, Router,
     extract::{Path, State},
-    response::sse::{Event, KeepAlive, Sse},
+    http::StatusCode,
+    response::{
+        IntoResponse, Response,
+        sse::{Event, KeepAlive, Sse},
+    },
     routing::get,
 };
 use futures::Stream;
@@ -27,6 +33,12 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/jobs/{id}", get(get_job))
         .route("/jobs/{id}/events", get(job_events))
+}
+
+/// 202 Accepted with `body`, which names the job (`jobId`) still running: the page follows
+/// `/api/jobs/{id}/events` and then asks the route's own `.../jobs/{id}` for the result.
+pub fn still_running<B: Serialize>(body: B) -> Response {
+    (StatusCode::ACCEPTED, Json(body)).into_response()
 }
 
 /// A job as the browser sees it.
