@@ -58,7 +58,7 @@ pub struct AppState {
     /// Stored analyses' answers, serialised and compressed once (issue 10).
     pub answers: Arc<answer_cache::AnswerCache>,
     /// Symbols each viewer may reopen without the gate's database write (issue 10).
-    pub reopenable: Arc<usage_gate::Reopenable>,
+    pub reopenable: Arc<jobs::accounts::Reopenable>,
     /// Who is signed in on recently seen sessions, for the stock page's reads (issue 10).
     pub recent_sign_ins: Arc<recent_sign_ins::RecentSignIns>,
 }

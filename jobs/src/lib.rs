@@ -28,6 +28,7 @@ pub mod symbol;
 pub mod tasks;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod uploads;
 // Issue 12: uploaded and fetched documents as text (type sniffing, extractors, chunking),
 // and the 10-K auto-analysis.
 pub mod documents;

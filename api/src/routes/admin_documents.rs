@@ -7,8 +7,8 @@
 //! its name. The request is checked whole before anything is stored: one refused file refuses
 //! the upload, naming the file. Accepted files are stored (the original bytes, in
 //! `rag_documents.original`) in state 'extracting', replacing a document of the same symbol
-//! and file name, and an `ExtractDocument` job per file extracts, chunks and indexes the
-//! text. Upload errors answer `{error, message}` (the spec's error field; `message` like
+//! and file name, and an `ExtractDocument` job per file, queued in the same transaction
+//! (`jobs::uploads`), extracts, chunks and indexes the text. Upload errors answer `{error, message}` (the spec's error field; `message` like
 //! every other call).
 
 use axum::{
@@ -23,7 +23,7 @@ use jobs::{
     documents::{DocumentType, sniff},
     store::documents::{NewUpload, RagDocument},
     symbol::TickerSymbol,
-    tasks::extract_document::ExtractDocument,
+    uploads,
 };
 use serde::Serialize;
 
@@ -203,26 +203,20 @@ async fn upload(
             filing_date,
         })
         .collect();
-    let ids = state
-        .store
-        .save_uploads(&uploads, chrono::Utc::now())
+    let queued = uploads::store_and_queue(&state.queue, &uploads, chrono::Utc::now())
         .await
         .map_err(|e| internal(e.into()))?;
-    let mut documents = Vec::with_capacity(files.len());
-    for (file, id) in files.iter().zip(ids) {
-        let job = state
-            .queue
-            .enqueue(&ExtractDocument { document_id: id })
-            .await
-            .map_err(|e| internal(e.into()))?;
-        documents.push(UploadedOut {
-            id,
+    let documents = files
+        .iter()
+        .zip(queued)
+        .map(|(file, queued)| UploadedOut {
+            id: queued.document_id,
             file_name: file.name.clone(),
             file_type: file.kind.as_str().to_string(),
             original_size: u32::try_from(file.bytes.len()).unwrap_or(u32::MAX),
-            job_id: job.id,
-        });
-    }
+            job_id: queued.job_id,
+        })
+        .collect();
     let out = UploadOut {
         symbol: symbol.as_str().to_string(),
         documents,

@@ -19,9 +19,9 @@ use crate::{
     accounts::FREE_CHAT_QUERIES,
     store::{
         Store, StoreError,
+        chat_credits::QueryBalance,
         chat_credits::SpentQuery,
         chat_log::{ChatExchange, Citation},
-        users::QueryBalance,
     },
     symbol::TickerSymbol,
 };

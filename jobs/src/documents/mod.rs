@@ -1,7 +1,7 @@
 //! Documents for the assistant's retrieval (issue 12, "Documents (RAG)"): an uploaded file's
 //! type is decided by its content (never by its name), one extractor per type turns it into
 //! plain text, and [`chunk::chunks`] splits the text for the full-text index
-//! (`store::passages`). Every extractor is bounded: it returns an [`ExtractError`] with a
+//! (`store::passages`), which searches it by a question's [`search_words`]. Every extractor is bounded: it returns an [`ExtractError`] with a
 //! reason the admin can read and never panics on hostile input, and the worker runs them in
 //! a child process with memory and time limits ([`sandbox`]): lopdf can recurse and allocate
 //! without bound on a crafted PDF, and the HTML parser is quadratic on deep nesting.
@@ -10,8 +10,11 @@ pub mod chunk;
 pub mod html;
 pub mod pdf;
 pub mod sandbox;
+mod search_words;
 pub mod text;
 pub mod xml;
+
+pub use search_words::search_words;
 
 /// The kinds of document the admin may upload (spec 001 section 5: pdf, txt, html, xml).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -179,11 +179,14 @@ impl JobQueue {
     }
 }
 
+/// A job as the library stores it: our envelope, encoded.
+type LibraryTask = Task<Vec<u8>>;
+
 /// The library's tasks for `jobs` (payload in our envelope, a fresh id, the attempts limit,
 /// when to run, the idempotency key if any), with their ids.
 fn tasks_of<'j, J: Job>(
     jobs: impl Iterator<Item = (&'j J, Option<String>, SystemTime)>,
-) -> Result<(Vec<String>, Vec<Task<Vec<u8>>>), QueueError> {
+) -> Result<(Vec<String>, Vec<LibraryTask>), QueueError> {
     let mut ids = Vec::new();
     let mut tasks = Vec::new();
     for (job, key, run_at) in jobs {

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use super::{Store, StoreResult};
+use crate::accounts::usage::{AnonymousOutcome, TrialLimits};
 
 /// An anonymous session as stored.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -12,38 +13,6 @@ pub struct AnonymousSession {
     pub search_count: i32,
     pub last_search_at: DateTime<Utc>,
     pub created_at: DateTime<Utc>,
-}
-
-/// What recording an anonymous analysis decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AnonymousOutcome {
-    /// A new symbol for this session: one try used; `search_count` is the new total.
-    Counted { search_count: i32 },
-    /// The session already analysed this symbol: allowed, nothing used.
-    AlreadyAnalysed { search_count: i32 },
-    /// The session has used its free analyses.
-    TrialUsed,
-    /// This IP address has reached its daily ceiling of new anonymous analyses.
-    IpCeiling,
-}
-
-impl AnonymousOutcome {
-    pub fn allowed(self) -> bool {
-        matches!(
-            self,
-            AnonymousOutcome::Counted { .. } | AnonymousOutcome::AlreadyAnalysed { .. }
-        )
-    }
-}
-
-/// The anonymous trial's limits, passed in by the caller (the product's constants live in
-/// `accounts::quotas`, not here).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TrialLimits {
-    /// Different stocks one session may analyse, for good.
-    pub per_session: i32,
-    /// New anonymous analyses one IP address may start per UTC day; 0 turns the ceiling off.
-    pub per_ip_per_day: i32,
 }
 
 impl Store {

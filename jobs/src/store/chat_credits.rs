@@ -1,7 +1,7 @@
 //! The chat query ledger (`user_ai_credits`, plus the monthly tally in `user_api_usage`):
 //! the one-time free allowance is spent first, then purchased credits, which never expire.
 //! Spending is one guarded statement per pot, so concurrent sends can never overdraw; a
-//! refund puts the query back into the pot it came from.
+//! refund puts the query back into the pot it came from; the balance is read here too.
 
 use chrono::{DateTime, Utc};
 
@@ -23,12 +23,42 @@ pub(super) const ADD_PURCHASED_SQL: &str = "INSERT INTO user_ai_credits (user_id
         total_queries_purchased = user_ai_credits.total_queries_purchased + $2,
         updated_at = $3";
 
+/// Chat queries left, as the account page and the drawer show them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueryBalance {
+    pub used: i32,
+    pub limit: i32,
+    pub remaining: i32,
+}
+
 /// `YYYY-MM` of `now` (UTC): the key of the monthly usage row.
 pub fn usage_month(now: DateTime<Utc>) -> String {
     now.format("%Y-%m").to_string()
 }
 
 impl Store {
+    /// Chat queries left: the one-time free allowance (`free_queries`) plus purchased credits
+    /// (`user_ai_credits`); a user who never chatted has the full free allowance.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn query_balance(
+        &self,
+        user_id: i64,
+        free_queries: i32,
+    ) -> StoreResult<QueryBalance> {
+        let sql = "SELECT free_queries_used, purchased_credits_remaining, total_queries_purchased
+            FROM user_ai_credits WHERE user_id = $1";
+        let row: Option<(i32, i32, i32)> =
+            with_pool!(self, pool => sqlx::query_as(sql).bind(user_id).fetch_optional(pool).await?);
+        let (free_used, purchased_left, purchased_total) = row.unwrap_or((0, 0, 0));
+        let limit = free_queries + purchased_total;
+        let remaining = (free_queries - free_used).max(0) + purchased_left.max(0);
+        Ok(QueryBalance {
+            used: (limit - remaining).max(0),
+            limit,
+            remaining,
+        })
+    }
+
     /// Spends one chat query of `user_id`: a free one while fewer than `free_queries` are
     /// used, otherwise a purchased one. `None` when both pots are empty. Each pot is a single
     /// guarded write, so N concurrent calls with K queries left spend exactly K.

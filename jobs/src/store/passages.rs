@@ -1,8 +1,10 @@
 //! Document passages for the assistant: stored document text (`rag_documents`) split into
 //! chunks (`rag_chunks`), searched with each database's full-text index (SQLite FTS5,
-//! Postgres tsvector). The admin's uploads and fetched 10-Ks write here; the assistant reads.
+//! Postgres tsvector). `store::documents` writes them (uploads and fetched 10-Ks alike); the
+//! assistant reads them here.
 
 use super::{Store, StoreResult};
+use crate::documents::search_words;
 
 /// One retrieved chunk with the document it came from.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -15,71 +17,7 @@ pub struct Passage {
     pub content: String,
 }
 
-/// Words too common to tell passages apart (SQLite's FTS5 keeps them; any chunk has them).
-const STOP_WORDS: &[&str] = &[
-    "the", "and", "for", "what", "whats", "how", "does", "did", "are", "was", "were", "this",
-    "that", "with", "about", "they", "their", "them", "have", "has", "its", "you", "your", "can",
-    "will", "would", "should", "there", "which", "who", "why", "when", "from", "into", "tell",
-    "say", "says", "any", "much", "many", "some", "than", "then", "but", "not", "all", "our",
-];
-
-/// Search words of a question: letters and digits only, at least 3 long, no stop words, at
-/// most 12 of them. Quoting each word keeps FTS5's own query syntax out of user text.
-pub fn search_words(question: &str) -> Vec<String> {
-    let mut words: Vec<String> = question
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.chars().count() >= 3)
-        .map(str::to_lowercase)
-        .filter(|w| !STOP_WORDS.contains(&w.as_str()))
-        .collect();
-    words.dedup();
-    words.truncate(12);
-    words
-}
-
 impl Store {
-    /// Stores a document's text and its chunks (in order) in one transaction; returns the
-    /// document id. Replaces a document of the same symbol and file name.
-    #[tracing::instrument(skip(self, content, chunks), err)]
-    pub async fn save_document_text(
-        &self,
-        symbol: &str,
-        file_name: &str,
-        file_type: &str,
-        content: &str,
-        chunks: &[String],
-    ) -> StoreResult<i64> {
-        let delete_sql = "DELETE FROM rag_documents WHERE symbol = $1 AND file_name = $2";
-        let doc_sql = "INSERT INTO rag_documents (symbol, file_name, file_type, content, original_size, extracted_size)
-            VALUES ($1, $2, $3, $4, $5, $5) RETURNING id";
-        let chunk_sql = "INSERT INTO rag_chunks (document_id, symbol, ordinal, content) VALUES ($1, $2, $3, $4)";
-        let size = i32::try_from(content.len()).unwrap_or(i32::MAX);
-        let id = with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query(delete_sql).bind(symbol).bind(file_name).execute(&mut *tx).await?;
-            let id: i64 = sqlx::query_scalar(doc_sql)
-                .bind(symbol)
-                .bind(file_name)
-                .bind(file_type)
-                .bind(content)
-                .bind(size)
-                .fetch_one(&mut *tx)
-                .await?;
-            for (ordinal, chunk) in chunks.iter().enumerate() {
-                sqlx::query(chunk_sql)
-                    .bind(id)
-                    .bind(symbol)
-                    .bind(i32::try_from(ordinal).unwrap_or(i32::MAX))
-                    .bind(chunk)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            tx.commit().await?;
-            id
-        });
-        Ok(id)
-    }
-
     /// The `limit` chunks of `symbol`'s documents that best match any word of `question`,
     /// best first. Empty when the question has no searchable word.
     #[tracing::instrument(skip(self), err)]

@@ -5,24 +5,8 @@
 use chrono::{DateTime, NaiveTime, Utc};
 use serde::Serialize;
 
-use super::{Store, StoreResult};
-
-/// What recording a signed-in user's analysis decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DailyOutcome {
-    /// A symbol new today: one of the day's analyses used; `count` is the day's total.
-    Counted { count: i32 },
-    /// The user already opened this symbol today: allowed, nothing used.
-    AlreadyViewedToday { count: i32 },
-    /// The day's analyses are used up.
-    LimitReached,
-}
-
-impl DailyOutcome {
-    pub fn allowed(self) -> bool {
-        !matches!(self, DailyOutcome::LimitReached)
-    }
-}
+use super::{Store, StoreError, StoreResult};
+use crate::accounts::usage::{AnonymousOutcome, DailyOutcome, TrialLimits, UsageLedger};
 
 /// Views of one symbol over a period, with the company's name from the ticker directory.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
@@ -168,5 +152,54 @@ impl Store {
             .bind(limit)
             .fetch_all(pool)
             .await?))
+    }
+}
+
+/// The usage gate (`accounts::usage`) counts, views and gives back through the store.
+impl UsageLedger for Store {
+    type Error = StoreError;
+
+    async fn record_user_analysis(
+        &self,
+        user: i64,
+        symbol: &str,
+        limit: i32,
+        now: DateTime<Utc>,
+    ) -> StoreResult<DailyOutcome> {
+        Store::record_user_analysis(self, user, symbol, limit, now).await
+    }
+
+    async fn record_anonymous_analysis(
+        &self,
+        session: &str,
+        ip: &str,
+        symbol: &str,
+        limits: TrialLimits,
+        now: DateTime<Utc>,
+    ) -> StoreResult<AnonymousOutcome> {
+        Store::record_anonymous_analysis(self, session, ip, symbol, limits, now).await
+    }
+
+    async fn record_anonymous_view(&self, symbol: &str, now: DateTime<Utc>) -> StoreResult<()> {
+        Store::record_anonymous_view(self, symbol, now).await
+    }
+
+    async fn refund_user_analysis(
+        &self,
+        user: i64,
+        symbol: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        Store::refund_user_analysis(self, user, symbol, now).await
+    }
+
+    async fn refund_anonymous_analysis(
+        &self,
+        session: &str,
+        ip: &str,
+        symbol: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        Store::refund_anonymous_analysis(self, session, ip, symbol, now).await
     }
 }

@@ -58,14 +58,6 @@ pub struct NewUser {
     pub accepted_at: DateTime<Utc>,
 }
 
-/// Chat queries left, as the account page and the drawer show them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct QueryBalance {
-    pub used: i32,
-    pub limit: i32,
-    pub remaining: i32,
-}
-
 impl Store {
     /// Stores a new account. A taken username is `StoreError::Conflict` (the unique key
     /// decides, so concurrent registrations of one name make exactly one account).
@@ -120,28 +112,6 @@ impl Store {
     pub async fn user_count(&self) -> StoreResult<i64> {
         let sql = "SELECT COUNT(*) FROM users";
         Ok(with_pool!(self, pool => sqlx::query_scalar(sql).fetch_one(pool).await?))
-    }
-
-    /// Chat queries left: the one-time free allowance (`free_queries`) plus purchased credits
-    /// (`user_ai_credits`); a user who never chatted has the full free allowance.
-    #[tracing::instrument(skip(self), err)]
-    pub async fn query_balance(
-        &self,
-        user_id: i64,
-        free_queries: i32,
-    ) -> StoreResult<QueryBalance> {
-        let sql = "SELECT free_queries_used, purchased_credits_remaining, total_queries_purchased
-            FROM user_ai_credits WHERE user_id = $1";
-        let row: Option<(i32, i32, i32)> =
-            with_pool!(self, pool => sqlx::query_as(sql).bind(user_id).fetch_optional(pool).await?);
-        let (free_used, purchased_left, purchased_total) = row.unwrap_or((0, 0, 0));
-        let limit = free_queries + purchased_total;
-        let remaining = (free_queries - free_used).max(0) + purchased_left.max(0);
-        Ok(QueryBalance {
-            used: (limit - remaining).max(0),
-            limit,
-            remaining,
-        })
     }
 
     /// Sets the password of account `user_id` (the operator's `api create-admin` on an

@@ -3,13 +3,15 @@
 
 use chrono::{Duration, Utc};
 use jobs::{
-    accounts::{Password, PasswordHash, ResetToken, password::hash_password_blocking},
+    accounts::{
+        Password, PasswordHash, ResetToken,
+        password::hash_password_blocking,
+        usage::{AnonymousOutcome, DailyOutcome},
+    },
     store::{
         Store, StoreError,
-        anonymous::AnonymousOutcome,
         bug_reports::NewBugReport,
         outbox::NewEmail,
-        usage::DailyOutcome,
         users::{NewUser, UserRecord},
     },
     store_test,
@@ -545,8 +547,8 @@ store_test!(bug_reports_and_outbox, |db: TestDb| async move {
 });
 
 /// The product's trial (3 stocks a session) with an IP ceiling of `per_ip_per_day`.
-fn trial(per_ip_per_day: i32) -> jobs::store::anonymous::TrialLimits {
-    jobs::store::anonymous::TrialLimits {
+fn trial(per_ip_per_day: i32) -> jobs::accounts::usage::TrialLimits {
+    jobs::accounts::usage::TrialLimits {
         per_session: 3,
         per_ip_per_day,
     }

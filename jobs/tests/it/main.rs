@@ -21,6 +21,7 @@ mod documents_store;
 mod fleet_limits;
 mod notes_store;
 mod queue_indexes;
+mod rows_and_jobs;
 mod schedules_store;
 mod sources_live;
 mod sources_snapshot;

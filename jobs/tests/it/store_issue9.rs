@@ -5,10 +5,13 @@
 
 use chrono::Utc;
 use jobs::{
-    accounts::PasswordHash,
+    accounts::{
+        PasswordHash,
+        usage::{DailyOutcome, TrialLimits},
+    },
     analysis::{AnalysisRecord, analyze},
     market_data::TickerEntry,
-    store::{Store, anonymous::TrialLimits, usage::DailyOutcome, users::NewUser},
+    store::{Store, users::NewUser},
     store_test,
     testing::TestDb,
 };
