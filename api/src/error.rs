@@ -1,7 +1,11 @@
-//! `ApiError`: client errors answer `{message}` with their status; everything else is
-//! logged and answered as a bare 500, so internals never reach the browser. The analysis
-//! calls answer the same errors in the spec's `{success: false, message, details}` shape
-//! ([`AnalysisFailure`]).
+//! `ApiError`, the API's one error: client errors answer `{message}` with their status;
+//! everything else is logged and answered as a bare 500, so internals never reach the browser.
+//!
+//! Where the spec gives a call another error body, a thin wrapper that is `From<ApiError>`
+//! answers the same error (status and text, via [`ApiError::into_parts`]) in that shape, and
+//! nothing else: [`AnalysisFailure`] (`{success: false, message, details}`, the analysis
+//! calls), `routes::chat::ChatFailure` (`{error, message, code}`) and
+//! `routes::admin_documents::UploadRefused` (`{error, message}`).
 
 use axum::{
     Json,
@@ -85,7 +89,7 @@ impl From<jobs::analysis_request::RequestError> for ApiError {
 
 impl ApiError {
     /// The status and the text the user sees; internal errors are logged here.
-    fn into_parts(self) -> (StatusCode, String) {
+    pub(crate) fn into_parts(self) -> (StatusCode, String) {
         match self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m),

@@ -27,7 +27,10 @@ use jobs::{
 };
 use serde::Serialize;
 
-use crate::{AppState, error::ApiResult};
+use crate::{
+    AppState,
+    error::{ApiError, ApiResult},
+};
 
 /// Largest single file (the 307-page Lyft 10-K PDF is 3.3 MB).
 pub const MAX_FILE_BYTES: usize = 25 * 1024 * 1024;
@@ -110,43 +113,32 @@ pub struct UploadErrorOut {
     pub message: String,
 }
 
-/// Why an upload was refused.
-#[derive(Debug)]
-pub struct UploadRefused(StatusCode, String);
+/// Why an upload was refused: an [`ApiError`] answered as `{error, message}` (its status and
+/// its text for people; a server-side failure is logged and answered generically).
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct UploadRefused(pub ApiError);
 
 impl UploadRefused {
     fn bad(message: impl Into<String>) -> Self {
-        UploadRefused(StatusCode::BAD_REQUEST, message.into())
+        UploadRefused(ApiError::BadRequest(message.into()))
     }
 }
 
-impl std::fmt::Display for UploadRefused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}", self.0, self.1)
+impl<E: Into<ApiError>> From<E> for UploadRefused {
+    fn from(err: E) -> Self {
+        UploadRefused(err.into())
     }
 }
 
 impl IntoResponse for UploadRefused {
     fn into_response(self) -> Response {
-        let UploadRefused(status, message) = self;
+        let (status, message) = self.0.into_parts();
         let body = UploadErrorOut {
             error: message.clone(),
             message,
         };
         (status, Json(body)).into_response()
-    }
-}
-
-impl From<crate::error::ApiError> for UploadRefused {
-    fn from(err: crate::error::ApiError) -> Self {
-        let response = err.into_response();
-        let status = response.status();
-        let message = if status.is_server_error() {
-            "Something went wrong on our side. Please try again.".to_string()
-        } else {
-            status.canonical_reason().unwrap_or("Refused").to_string()
-        };
-        UploadRefused(status, message)
     }
 }
 
@@ -192,7 +184,6 @@ async fn upload(
     if files.is_empty() {
         return Err(UploadRefused::bad("Please select files to upload first"));
     }
-    let internal = |e: crate::error::ApiError| UploadRefused::from(e);
     let uploads: Vec<NewUpload> = files
         .iter()
         .map(|file| NewUpload {
@@ -203,9 +194,7 @@ async fn upload(
             filing_date,
         })
         .collect();
-    let queued = uploads::store_and_queue(&state.queue, &uploads, chrono::Utc::now())
-        .await
-        .map_err(|e| internal(e.into()))?;
+    let queued = uploads::store_and_queue(&state.queue, &uploads, chrono::Utc::now()).await?;
     let documents = files
         .iter()
         .zip(queued)
@@ -232,13 +221,10 @@ async fn read_file(mut field: Field<'_>, room: usize) -> Result<Incoming, Upload
     while let Some(chunk) = field.chunk().await.map_err(read_error)? {
         bytes.extend_from_slice(&chunk);
         if bytes.len() > MAX_FILE_BYTES {
-            return Err(UploadRefused(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!(
-                    "{name} is larger than {} MB, the limit per file.",
-                    MAX_FILE_BYTES / (1024 * 1024)
-                ),
-            ));
+            return Err(UploadRefused(ApiError::PayloadTooLarge(format!(
+                "{name} is larger than {} MB, the limit per file.",
+                MAX_FILE_BYTES / (1024 * 1024)
+            ))));
         }
         if bytes.len() > room {
             return Err(too_large_request());
@@ -248,12 +234,9 @@ async fn read_file(mut field: Field<'_>, room: usize) -> Result<Incoming, Upload
         return Err(UploadRefused::bad(format!("{name} is empty.")));
     }
     let Some(kind) = sniff(&bytes) else {
-        return Err(UploadRefused(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            format!(
-                "{name} is not a PDF, text, HTML or XML file (judged by its content, not its name)."
-            ),
-        ));
+        return Err(UploadRefused(ApiError::UnsupportedMediaType(format!(
+            "{name} is not a PDF, text, HTML or XML file (judged by its content, not its name)."
+        ))));
     };
     Ok(Incoming { name, kind, bytes })
 }
@@ -285,13 +268,10 @@ fn parse_filing_date(raw: &str) -> Result<Option<NaiveDate>, UploadRefused> {
 }
 
 fn too_large_request() -> UploadRefused {
-    UploadRefused(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        format!(
-            "This upload is larger than {} MB in all; please send fewer files at a time.",
-            MAX_REQUEST_BYTES / (1024 * 1024)
-        ),
-    )
+    UploadRefused(ApiError::PayloadTooLarge(format!(
+        "This upload is larger than {} MB in all; please send fewer files at a time.",
+        MAX_REQUEST_BYTES / (1024 * 1024)
+    )))
 }
 
 /// A multipart stream that could not be read: over the request limit, or malformed.

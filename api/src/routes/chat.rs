@@ -20,7 +20,11 @@ use jobs::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{AppState, extract::JsonBody, extract::MaybeUser};
+use crate::{
+    AppState,
+    error::ApiError,
+    extract::{JsonBody, MaybeUser},
+};
 
 /// 401 for anonymous visitors (the widget shows its sign-up prompt on this text).
 pub const AUTH_REQUIRED: &str = "Authentication required";
@@ -65,40 +69,69 @@ pub struct ChatErrorOut {
     pub code: String,
 }
 
-fn chat_error(status: StatusCode, code: &str, text: &str) -> Response {
-    let body = ChatErrorOut {
-        error: text.into(),
-        message: text.into(),
-        code: code.into(),
-    };
-    (status, Json(body)).into_response()
+/// A chat error: an [`ApiError`] answered as `{error, message, code}`. The code follows the
+/// status unless given (the two 429s differ); a server-side failure answers Bubba's
+/// 'technical difficulties' with `unavailable` (and is logged as every `ApiError` is).
+#[derive(Debug)]
+pub struct ChatFailure {
+    pub error: ApiError,
+    pub code: Option<&'static str>,
 }
 
-fn auth_required() -> Response {
-    chat_error(StatusCode::UNAUTHORIZED, "auth_required", AUTH_REQUIRED)
+impl From<ApiError> for ChatFailure {
+    fn from(error: ApiError) -> Self {
+        ChatFailure { error, code: None }
+    }
+}
+
+impl From<jobs::store::StoreError> for ChatFailure {
+    fn from(err: jobs::store::StoreError) -> Self {
+        ApiError::from(err).into()
+    }
+}
+
+impl IntoResponse for ChatFailure {
+    fn into_response(self) -> Response {
+        let (status, message) = self.error.into_parts();
+        let (code, message) = match status {
+            s if s.is_server_error() => ("unavailable", TECHNICAL_DIFFICULTIES.to_string()),
+            StatusCode::UNAUTHORIZED => ("auth_required", message),
+            StatusCode::NOT_FOUND => ("unknown_symbol", message),
+            StatusCode::TOO_MANY_REQUESTS => ("rate_limited", message),
+            _ => ("invalid", message),
+        };
+        let body = ChatErrorOut {
+            error: message.clone(),
+            message,
+            code: self.code.unwrap_or(code).into(),
+        };
+        (status, Json(body)).into_response()
+    }
+}
+
+fn auth_required() -> ChatFailure {
+    ApiError::Unauthorized(AUTH_REQUIRED.into()).into()
 }
 
 #[tracing::instrument(skip_all)]
-async fn usage(State(state): State<AppState>, user: MaybeUser) -> Response {
-    let Some(user_id) = user.id() else {
-        return auth_required();
-    };
-    match state.assistant.usage(user_id).await {
-        Ok(b) => Json(ChatUsageOut {
-            queries_used: b.used,
-            queries_limit: b.limit,
-            queries_remaining: b.remaining.max(0),
-        })
-        .into_response(),
-        Err(err) => crate::error::ApiError::from(err).into_response(),
-    }
+async fn usage(
+    State(state): State<AppState>,
+    user: MaybeUser,
+) -> Result<Json<ChatUsageOut>, ChatFailure> {
+    let user_id = user.id().ok_or_else(auth_required)?;
+    let b = state.assistant.usage(user_id).await?;
+    Ok(Json(ChatUsageOut {
+        queries_used: b.used,
+        queries_limit: b.limit,
+        queries_remaining: b.remaining.max(0),
+    }))
 }
 
 async fn generic(
     State(state): State<AppState>,
     user: MaybeUser,
     body: JsonBody<ChatIn>,
-) -> Response {
+) -> Result<Response, ChatFailure> {
     send(state, user, None, body.0).await
 }
 
@@ -107,11 +140,9 @@ async fn stock(
     user: MaybeUser,
     Path(symbol): Path<String>,
     body: JsonBody<ChatIn>,
-) -> Response {
-    match TickerSymbol::parse(Some(&symbol)) {
-        Ok(symbol) => send(state, user, Some(symbol), body.0).await,
-        Err(invalid) => chat_error(StatusCode::BAD_REQUEST, "invalid", &invalid.0),
-    }
+) -> Result<Response, ChatFailure> {
+    let symbol = TickerSymbol::parse(Some(&symbol)).map_err(ApiError::from)?;
+    send(state, user, Some(symbol), body.0).await
 }
 
 #[tracing::instrument(skip_all, fields(symbol = symbol.as_ref().map(TickerSymbol::as_str)))]
@@ -120,10 +151,8 @@ async fn send(
     user: MaybeUser,
     symbol: Option<TickerSymbol>,
     body: ChatIn,
-) -> Response {
-    let Some(user_id) = user.id() else {
-        return auth_required();
-    };
+) -> Result<Response, ChatFailure> {
+    let user_id = user.id().ok_or_else(auth_required)?;
     let per_minute = state.settings.assistant.messages_per_minute;
     let key = format!("chat:user:{user_id}");
     if state
@@ -136,7 +165,7 @@ async fn send(
             "Whoa there, partner: that's more than {per_minute} messages in a minute. Give me a \
              moment to catch my breath, then ask again."
         );
-        return chat_error(StatusCode::TOO_MANY_REQUESTS, "rate_limited", &text);
+        return Err(ApiError::TooManyRequests(text).into());
     }
     let input = ChatInput {
         user_id,
@@ -144,43 +173,27 @@ async fn send(
         message: body.message,
         history: body.conversation_history,
     };
-    match state.assistant.send(input).await {
-        Ok(reply) => {
-            let body = Body::from_stream(reply.map(Ok::<_, Infallible>));
-            (
-                [
-                    (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-                    (header::CACHE_CONTROL, "no-cache"),
-                    (header::HeaderName::from_static("x-accel-buffering"), "no"),
-                ],
-                body,
-            )
-                .into_response()
-        }
-        Err(ChatError::Invalid(text)) => chat_error(StatusCode::BAD_REQUEST, "invalid", &text),
-        Err(ChatError::NoQueries) => chat_error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "out_of_queries",
-            OUT_OF_QUERIES,
-        ),
-        Err(ChatError::UnknownSymbol) => {
-            chat_error(StatusCode::NOT_FOUND, "unknown_symbol", UNKNOWN_SYMBOL)
-        }
-        Err(ChatError::Provider(err)) => {
+    let reply = state.assistant.send(input).await.map_err(|err| match err {
+        ChatError::Invalid(text) => ApiError::BadRequest(text).into(),
+        ChatError::NoQueries => ChatFailure {
+            error: ApiError::TooManyRequests(OUT_OF_QUERIES.into()),
+            code: Some("out_of_queries"),
+        },
+        ChatError::UnknownSymbol => ApiError::NotFound(UNKNOWN_SYMBOL.into()).into(),
+        ChatError::Provider(err) => {
             tracing::warn!(%err, "chat provider failed before answering");
-            chat_error(
-                StatusCode::BAD_GATEWAY,
-                "unavailable",
-                TECHNICAL_DIFFICULTIES,
-            )
+            ApiError::BadGateway(TECHNICAL_DIFFICULTIES.into()).into()
         }
-        Err(ChatError::Store(err)) => {
-            tracing::error!(%err, "chat failed");
-            chat_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "unavailable",
-                TECHNICAL_DIFFICULTIES,
-            )
-        }
-    }
+        ChatError::Store(err) => ChatFailure::from(err),
+    })?;
+    let body = Body::from_stream(reply.map(Ok::<_, Infallible>));
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::HeaderName::from_static("x-accel-buffering"), "no"),
+        ],
+        body,
+    )
+        .into_response())
 }
