@@ -19,6 +19,7 @@ mod content_sync;
 mod documents_extract;
 mod documents_store;
 mod fleet_limits;
+mod layering;
 mod notes_store;
 mod queue_indexes;
 mod rows_and_jobs;
