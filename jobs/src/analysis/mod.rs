@@ -15,6 +15,7 @@ pub mod facts;
 pub mod financials;
 pub mod format;
 pub mod history;
+pub mod industry_rules;
 pub mod market;
 pub mod record;
 pub mod rubric;
@@ -64,10 +65,11 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
             "this filer reports no US GAAP financial statements".into(),
         ));
     }
-    let book = facts::FactBook::build(facts, concepts::all(), as_of);
+    let book = facts::FactBook::build(facts, industry_rules::wanted_concepts(), as_of);
     let subs = inputs.submissions.as_ref();
     let sic = subs.and_then(|s| s.sic);
-    let kind = sector::industry_kind(sic);
+    let rules = industry_rules::choose_rules(sic, &book);
+    let kind = rules.kind;
     let years = financials::fiscal_years(&book, kind);
     let latest_balance = financials::latest_balance(&book);
     let history_start = market::three_years_before(as_of) - chrono::Duration::days(400);
@@ -165,9 +167,16 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         company_name,
         cik: facts.cik.or(subs.and_then(|s| s.cik)),
         industry: subs.and_then(|s| s.sic_description.clone()),
-        sector: sic.and_then(sector::sector_for_sic).map(String::from),
+        sector: match sic {
+            Some(code) => sector::sector_for_sic(code),
+            None => sector::sector_for_kind(kind),
+        }
+        .map(String::from),
         sic,
         industry_kind: kind,
+        rules_source: rules.source,
+        rules_note: rules.note,
+        rules_evidence: rules.evidence,
         score,
         band: Band::of_overall(score),
         answered_questions: answered,
