@@ -158,13 +158,28 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
             .report_date
     };
     let report_date = report.map(|r| listed(&r.accession).unwrap_or(r.period_end));
-    let company_name = subs
+    // The registrant's legal name: SEC's conformed name (submissions, else the ticker list),
+    // the facts file's entity name last (it can be a subsidiary's). The name shown is the
+    // ticker list's, in readable form.
+    let nonblank = |n: &String| !n.trim().is_empty();
+    let legal_name = subs
         .map(|s| s.name.clone())
-        .filter(|n| !n.trim().is_empty())
+        .filter(nonblank)
+        .or_else(|| inputs.listed_name.clone().filter(nonblank))
         .unwrap_or_else(|| facts.entity_name.clone());
+    let company_name = crate::names::readable(
+        inputs
+            .listed_name
+            .as_ref()
+            .filter(|n| nonblank(n))
+            .unwrap_or(&legal_name),
+        Some(&inputs.symbol),
+        Some(&facts.entity_name),
+    );
     Ok(AnalysisRecord {
         symbol: inputs.symbol.trim().to_ascii_uppercase(),
         company_name,
+        legal_name,
         cik: facts.cik.or(subs.and_then(|s| s.cik)),
         industry: subs.and_then(|s| s.sic_description.clone()),
         sector: match sic {

@@ -59,7 +59,12 @@ impl Band {
 #[serde(rename_all = "camelCase")]
 pub struct AnalysisRecord {
     pub symbol: String,
+    /// The name shown: SEC's ticker-list name in readable form ("Bank of America Corp").
     pub company_name: String,
+    /// The registrant's name as SEC records it ("BANK OF AMERICA CORP /DE/"), for the
+    /// provenance; empty in records stored before it existed.
+    #[serde(default)]
+    pub legal_name: String,
     pub cik: Option<u64>,
     /// SEC's SIC description, e.g. "Electronic Computers".
     pub industry: Option<String>,

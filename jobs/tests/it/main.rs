@@ -7,6 +7,7 @@ mod analysis_changes;
 mod analysis_common;
 mod analysis_companies;
 mod analysis_industry_rules;
+mod analysis_names;
 mod analysis_numbers;
 mod analysis_props;
 mod analysis_provenance;

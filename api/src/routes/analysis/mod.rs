@@ -16,7 +16,7 @@ use chrono::Utc;
 use jobs::{
     analysis_request::{self, Outcome},
     handlers::analyze_stock::AnalyzeStock,
-    securities::{self, SecurityKind},
+    securities::{self, Eligibility},
     store::{analysis_changes, notes::StockNotes},
     symbol::TickerSymbol,
 };
@@ -39,7 +39,7 @@ use crate::{
 };
 
 /// Size of the top list (spec: top stocks list 25).
-const TOP_STOCKS: i64 = 25;
+const TOP_STOCKS: usize = 25;
 /// The longest a request may ask to wait for a running analysis.
 const MAX_WAIT_SECS: u64 = 60;
 
@@ -86,23 +86,11 @@ pub(crate) async fn known_symbol(state: &AppState, raw: &str) -> ApiResult<Ticke
             symbol.as_str()
         )));
     };
-    match securities::classify(symbol.as_str(), &issuer) {
-        SecurityKind::Common => Ok(symbol),
-        SecurityKind::ShareClass { main } => Ok(TickerSymbol::parse(Some(&main))?),
-        SecurityKind::NotCommon { what } => {
-            let main = issuer
-                .iter()
-                .find(|t| securities::classify(t, &issuer) == SecurityKind::Common);
-            let next = match main {
-                Some(main) => format!("Try {main}, the company's common stock."),
-                None => "Try the company's common stock ticker instead.".to_string(),
-            };
-            Err(ApiError::Unprocessable(format!(
-                "{} is {what} of {}, not its common stock, and Bubba only scores common stock. {next}",
-                symbol.as_str(),
-                name
-            )))
-        }
+    let name = jobs::names::readable(&name, issuer.first().map(String::as_str), None);
+    match securities::eligibility(symbol.as_str(), &issuer, &name) {
+        Eligibility::Analyse { symbol: main } if main == symbol.as_str() => Ok(symbol),
+        Eligibility::Analyse { symbol: main } => Ok(TickerSymbol::parse(Some(&main))?),
+        Eligibility::Refuse { message } => Err(ApiError::Unprocessable(message)),
     }
 }
 
@@ -225,10 +213,13 @@ async fn create_analysis(
     Ok((StatusCode::ACCEPTED, Json(out)))
 }
 
+/// The Top 25 by the rule of `jobs::ranking` (`docs/scoring.md`, "The Top 25").
 async fn top_stocks(
     State(state): State<AppState>,
-) -> ApiResult<Json<Vec<jobs::store::analyses::TopStock>>> {
-    Ok(Json(state.store.top_stocks(TOP_STOCKS).await?))
+) -> ApiResult<Json<Vec<jobs::ranking::TopStock>>> {
+    Ok(Json(
+        jobs::ranking::top_stocks(&state.store, TOP_STOCKS).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize)]
