@@ -23,6 +23,7 @@ mod documents_store;
 mod fleet_limits;
 mod notes_store;
 mod queue_indexes;
+mod ranking_store;
 mod schedules_store;
 mod sources_live;
 mod sources_snapshot;

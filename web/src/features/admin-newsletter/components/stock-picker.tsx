@@ -58,7 +58,11 @@ export function StockPicker({ stocks, selected, onChange }: StockPickerProps) {
                   <span className="text-xs text-stone-500" title="Not in the Top 25 or the quick picks">
                     not ranked: {s.notRanked}
                   </span>
-                ) : null}
+                ) : (
+                  <span className="text-xs text-stone-500" title="Rank in the Top 25 order (the quick picks follow it)">
+                    #{s.rank}
+                  </span>
+                )}
                 <span className={`font-semibold ${newsletterScoreClass(s.score)}`}>{s.score}</span>
               </label>
             </li>
