@@ -218,7 +218,7 @@ fn entries_of(directory: Vec<DirectoryEntry>) -> Vec<Entry> {
                 },
                 hit: TickerHit {
                     // SEC's capitals in readable form (`jobs::names`).
-                    name: jobs::names::readable(&row.name, Some(&row.ticker), None),
+                    name: jobs::analysis::names::readable(&row.name, Some(&row.ticker), None),
                     ticker: row.ticker,
                 },
             }

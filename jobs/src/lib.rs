@@ -16,7 +16,6 @@ pub mod handlers;
 pub mod infra;
 pub mod mail;
 pub mod market_data;
-pub mod names;
 pub mod newsletter;
 pub mod queue;
 pub mod ranking;

@@ -153,7 +153,8 @@ pub async fn eligibility_in(
         return Ok(None);
     };
     let issuer = store.issuer_tickers(row.cik).await?;
-    let name = crate::names::readable(&row.name, issuer.first().map(String::as_str), None);
+    let name =
+        crate::analysis::names::readable(&row.name, issuer.first().map(String::as_str), None);
     Ok(Some(eligibility(ticker, &issuer, &name)))
 }
 

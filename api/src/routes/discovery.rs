@@ -49,7 +49,7 @@ async fn trending(
         stock.company_name = stock
             .company_name
             .as_deref()
-            .map(|name| jobs::names::readable(name, Some(&stock.symbol), None));
+            .map(|name| jobs::analysis::names::readable(name, Some(&stock.symbol), None));
     }
     Ok(Json(viewed))
 }

@@ -17,6 +17,7 @@ pub mod format;
 pub mod history;
 pub mod industry_rules;
 pub mod market;
+pub mod names;
 pub mod record;
 pub mod rubric;
 pub mod score;
@@ -167,7 +168,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         .filter(nonblank)
         .or_else(|| inputs.listed_name.clone().filter(nonblank))
         .unwrap_or_else(|| facts.entity_name.clone());
-    let company_name = crate::names::readable(
+    let company_name = names::readable(
         inputs
             .listed_name
             .as_ref()

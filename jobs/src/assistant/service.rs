@@ -17,7 +17,7 @@ use super::{
 };
 use crate::{
     accounts::FREE_CHAT_QUERIES,
-    names,
+    analysis::names,
     securities::{self, Eligibility},
     store::{
         Store, StoreError,

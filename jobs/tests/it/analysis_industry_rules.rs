@@ -124,3 +124,73 @@ async fn jpmorgan_capital_is_normal_for_a_large_bank() {
     assert_eq!(q6.band, Some(Band::Green));
     assert!(!q6.comment.contains("would hurt"), "{}", q6.comment);
 }
+
+/// A hand-made fact set shaped like a large auto insurer's 10-K (the snapshot has no facts
+/// file for Progressive): premiums earned, little cash on the balance sheet (its investments
+/// back the policies), debt against a much larger equity.
+fn insurer_facts() -> jobs::market_data::CompanyFacts {
+    use jobs::market_data::{CompanyFacts, Concept, RawFact};
+    let fact = |start: Option<&str>, end: &str, val: f64| RawFact {
+        start: start.map(String::from),
+        end: end.into(),
+        val,
+        accn: "0000000000-25-000001".into(),
+        form: "10-K".into(),
+        filed: "2025-02-26".into(),
+        ..RawFact::default()
+    };
+    let year = |y: i32, val: f64| fact(Some(&format!("{y}-01-01")), &format!("{y}-12-31"), val);
+    let lines: Vec<(&str, Vec<RawFact>)> = vec![
+        (
+            "Revenues",
+            vec![year(2022, 49.6e9), year(2023, 62.1e9), year(2024, 75.4e9)],
+        ),
+        (
+            "PremiumsEarnedNet",
+            vec![year(2022, 47.7e9), year(2023, 58.7e9), year(2024, 70.6e9)],
+        ),
+        (
+            "NetIncomeLoss",
+            vec![year(2022, 0.7e9), year(2023, 3.9e9), year(2024, 8.5e9)],
+        ),
+        (
+            "CashAndCashEquivalentsAtCarryingValue",
+            vec![fact(None, "2024-12-31", 0.2e9)],
+        ),
+        ("LongTermDebt", vec![fact(None, "2024-12-31", 6.9e9)]),
+        ("StockholdersEquity", vec![fact(None, "2024-12-31", 25.6e9)]),
+        ("Assets", vec![fact(None, "2024-12-31", 105.7e9)]),
+    ];
+    let mut facts = CompanyFacts {
+        entity_name: "PROGRESSIVE CORP/OH/".into(),
+        ..CompanyFacts::default()
+    };
+    let gaap = facts.facts.entry("us-gaap".into()).or_default();
+    for (name, list) in lines {
+        let mut concept = Concept::default();
+        concept.units.insert("USD".into(), list);
+        gaap.insert(name.into(), concept);
+    }
+    facts
+}
+
+#[test]
+fn an_insurer_without_sic_is_graded_on_leverage_not_a_lot_of_ious() {
+    let inputs = jobs::market_data::AnalysisInputs {
+        symbol: "PGR".into(),
+        company_facts: insurer_facts(),
+        listed_name: Some("PROGRESSIVE CORP/OH/".into()),
+        ..Default::default()
+    };
+    let r = jobs::analysis::analyze(&inputs, "2025-06-30".parse().unwrap()).expect("record");
+    assert_eq!(r.industry_kind, IndustryKind::Insurer);
+    assert_eq!(r.rules_source, RulesSource::Filings);
+    assert_eq!(r.rules_evidence, vec!["PremiumsEarnedNet"]);
+    assert_eq!(r.company_name, "Progressive Corp");
+    // Debt 6.9B against equity 25.6B: 21.2% of capital, light borrowing for an insurer (8),
+    // where cash against debt (0.2B / 6.9B) was "a lot of IOUs" at 0.
+    let q6 = &r.questions[5];
+    assert!((q6.metric.expect("leverage") - 6.9 / (6.9 + 25.6) * 100.0).abs() < 1e-6);
+    assert_eq!(q6.score, Some(8));
+    assert!(!q6.comment.contains("IOUs"), "{}", q6.comment);
+}

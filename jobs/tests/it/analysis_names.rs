@@ -2,7 +2,10 @@
 //! Deere is not its Canadian funding subsidiary, Bank of America is not "BofA Finance LLC",
 //! and SEC's capitals do not shout.
 
-use jobs::{analysis::analyze, names::readable, sources::tickers::read_snapshot};
+use jobs::{
+    analysis::{analyze, names::readable},
+    sources::tickers::read_snapshot,
+};
 
 use crate::analysis_common as common;
 

@@ -73,7 +73,7 @@ store_test!(
         // The complete ones by score (their scores come from the analysis, not this test),
         // then T-Mobile, whatever its score.
         let mut complete: Vec<&AnalysisRecord> = records[1..4].iter().collect();
-        complete.sort_by(|a, b| b.score.cmp(&a.score));
+        complete.sort_by_key(|r| std::cmp::Reverse(r.score));
         let mut expected: Vec<(String, String)> = complete
             .iter()
             .map(|r| (r.symbol.clone(), format!("{} of 12", r.answered_questions)))

@@ -86,7 +86,7 @@ pub(crate) async fn known_symbol(state: &AppState, raw: &str) -> ApiResult<Ticke
             symbol.as_str()
         )));
     };
-    let name = jobs::names::readable(&name, issuer.first().map(String::as_str), None);
+    let name = jobs::analysis::names::readable(&name, issuer.first().map(String::as_str), None);
     match securities::eligibility(symbol.as_str(), &issuer, &name) {
         Eligibility::Analyse { symbol: main } if main == symbol.as_str() => Ok(symbol),
         Eligibility::Analyse { symbol: main } => Ok(TickerSymbol::parse(Some(&main))?),

@@ -1,4 +1,5 @@
-//! Company names as people read them. The name shown comes from SEC's ticker list (the
+//! Company names as people read them (pure, like the rest of `analysis`; the API, the
+//! chat and the lists use it too). The name shown comes from SEC's ticker list (the
 //! company-facts entity name can be a subsidiary's: Deere's facts are filed under "DEERE
 //! FUNDING CANADA Corp", Bank of America's under "BofA Finance LLC"); SEC writes most of
 //! those names in capitals with a state tag ("BANK OF AMERICA CORP /DE/"), which reads as
