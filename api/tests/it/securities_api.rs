@@ -1,8 +1,8 @@
 //! One rule for what may be analysed, ranked and featured, on every path: JPMorgan's
 //! preferred JPM-PC (and its notes AMJB, VYLD) is refused by the stock page, the chat, the
 //! batch checklist and batch start, schedules and the trends backfill, and a JPM-PC record
-//! stored before the rule (a provisional 83 above JPM's score) reaches neither the Top 25 nor
-//! the admin's newsletter list. The newsletter path is in `newsletter_api.rs`.
+//! stored before the rule (an 83, above JPM's own score) reaches neither the Top 25, the
+//! compare page nor the admin's newsletter list. The newsletter path is in `newsletter_api.rs`.
 
 use chrono::{NaiveDate, Utc};
 use jobs::{
@@ -69,6 +69,18 @@ api_test!(
         let (_, listed) = get(&app.client, &app.url("/api/admin/stocks")).await;
         assert_eq!(symbols(&listed), ["JPM"], "{listed}");
         assert_eq!(listed[0]["rank"], 1);
+
+        // The compare page: JPM-PC left out.
+        let (_, compared) = get(
+            &app.client,
+            &app.url("/api/stocks/batch?symbols=JPM,JPM-PC"),
+        )
+        .await;
+        assert_eq!(
+            compared.as_object().unwrap().keys().collect::<Vec<_>>(),
+            ["JPM"],
+            "{compared}"
+        );
 
         // The batch checklist: common stock only, one ticker per company.
         let (_, offered) = get(&app.client, &app.url("/api/admin/analyzable-stocks")).await;

@@ -194,3 +194,40 @@ fn an_insurer_without_sic_is_graded_on_leverage_not_a_lot_of_ious() {
     assert_eq!(q6.score, Some(8));
     assert!(!q6.comment.contains("IOUs"), "{}", q6.comment);
 }
+
+#[tokio::test]
+async fn across_the_snapshot_the_filed_lines_pick_only_the_financial_companies() {
+    use jobs::{
+        analysis::{facts::FactBook, industry_rules},
+        sources::{CompanyFactsSource, Snapshot},
+    };
+    let snapshot = Snapshot::new(common::market_data());
+    let mut ciks: Vec<u64> = snapshot.company_facts_ciks().await.into_iter().collect();
+    ciks.sort_unstable();
+    assert_eq!(ciks.len(), 83);
+    let mut special = Vec::new();
+    for cik in ciks {
+        let facts = snapshot.company_facts(cik).await.expect("facts");
+        let book = FactBook::build(
+            &facts,
+            industry_rules::wanted_concepts(),
+            common::snapshot_day(),
+        );
+        let kind = industry_rules::choose_rules(None, &book).kind;
+        if kind != IndustryKind::General {
+            special.push((cik, kind));
+        }
+    }
+    // JPMorgan, American Express, Goldman Sachs and Morgan Stanley (SEC's SIC codes 6021,
+    // 6199, 6211, 6211) and Realty Income (6798); the 76 others keep the general rules.
+    assert_eq!(
+        special,
+        [
+            (4962, IndustryKind::Bank),
+            (19617, IndustryKind::Bank),
+            (726728, IndustryKind::Reit),
+            (886982, IndustryKind::Bank),
+            (895421, IndustryKind::Bank),
+        ]
+    );
+}

@@ -228,7 +228,8 @@ struct BatchParams {
     symbols: String,
 }
 
-/// Scores of up to 10 stocks for the compare page: `{A: {scores: [12], score, companyName}}`.
+/// Scores of up to 10 stocks for the compare page: `{A: {scores: [12], score, companyName}}`;
+/// unknown tickers and securities that are not common stock are left out.
 async fn batch_scores(
     State(state): State<AppState>,
     _user: CurrentUser,
@@ -243,7 +244,14 @@ async fn batch_scores(
         .take(10)
     {
         let symbol = TickerSymbol::parse(Some(raw))?;
-        if let Some(stored) = state.store.latest_analysis(symbol.as_str()).await? {
+        // The one rule of `jobs::securities`: another class compares as its main ticker, a
+        // preferred or note (even one with a record stored before the rule) not at all.
+        let analysed = match known_symbol(&state, symbol.as_str()).await {
+            Ok(analysed) => analysed,
+            Err(ApiError::NotFound(_) | ApiError::Unprocessable(_)) => continue,
+            Err(other) => return Err(other),
+        };
+        if let Some(stored) = state.store.latest_analysis(analysed.as_str()).await? {
             let record = stored.record;
             out.insert(
                 symbol.as_str().to_string(),
