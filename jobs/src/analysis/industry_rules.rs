@@ -232,7 +232,10 @@ fn evidence_for(kind: IndustryKind, book: &FactBook) -> (u32, Vec<String>) {
             evidence.push((*concept).to_string());
         }
     }
+    // The shape is one weak sign: it can only decide next to another one (and is not worth
+    // computing for the many companies with none).
     if kind == IndustryKind::Reit
+        && points == 1
         && let Some(shape) = landlord_shape(book)
     {
         points += 1;
