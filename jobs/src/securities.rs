@@ -2,7 +2,7 @@
 //! the analysis scores, another class of the same common stock (one company, one entry), or
 //! something that is not common stock at all (preferreds, warrants, units, rights, notes and
 //! funds), which the product does not analyse. Rules and examples in `docs/scoring.md`,
-//! "One company, one entry".
+//! "What may be analysed, ranked and featured".
 
 /// What a ticker is.
 #[derive(Debug, Clone, PartialEq, Eq)]
