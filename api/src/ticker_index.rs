@@ -217,8 +217,9 @@ fn entries_of(directory: Vec<DirectoryEntry>) -> Vec<Entry> {
                     rank: row.rank.unwrap_or(i32::MAX),
                 },
                 hit: TickerHit {
+                    // SEC's capitals in readable form (`jobs::names`).
+                    name: jobs::analysis::names::readable(&row.name, Some(&row.ticker), None),
                     ticker: row.ticker,
-                    name: row.name,
                 },
             }
         })

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     queue::{JobQueue, QueueError},
+    securities::Eligibility,
     store::{
         Store, StoreError,
         batches::{BatchOrigin, BatchRun},
@@ -164,7 +165,8 @@ pub async fn check(store: &Store, now: DateTime<Utc>) -> Result<CanStart, StoreE
 }
 
 /// Starts a batch of `symbols` (already validated) with children `delay` apart. Answers the
-/// batch id. `delay` may be zero here (the benchmark); the API only passes 5-300 s.
+/// batch id. `delay` may be zero here (the benchmark); the API only passes 5-300 s. A
+/// security that is not common stock is refused with the reason (the admin chose it).
 pub async fn start(
     queue: &JobQueue,
     symbols: &[String],
@@ -172,7 +174,43 @@ pub async fn start(
     started_by: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<i64, StartError> {
+    let chosen = eligible_symbols(queue.store(), symbols).await?;
+    if !chosen.refused.is_empty() {
+        return Err(StartError::Invalid(chosen.refused.join(" ")));
+    }
     start_for(queue, symbols, delay, started_by, None, now).await
+}
+
+/// A choice of stocks sorted by the one rule of `securities`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Eligible {
+    /// What is analysed, in the chosen order: common stocks, another class replaced by its
+    /// main ticker (GOOG -> GOOGL), duplicates dropped. Tickers missing from SEC's list stay
+    /// (their child reports it).
+    pub symbols: Vec<String>,
+    /// Why each refused ticker is refused (preferreds, warrants, units, notes, funds).
+    pub refused: Vec<String>,
+}
+
+/// Sorts `symbols` by [`crate::securities::eligibility`].
+pub async fn eligible_symbols(store: &Store, symbols: &[String]) -> Result<Eligible, StoreError> {
+    let mut chosen = Eligible::default();
+    for symbol in symbols {
+        match crate::securities::eligibility_in(store, symbol).await? {
+            Some(Eligibility::Refuse { message }) => chosen.refused.push(message),
+            Some(Eligibility::Analyse { symbol: main }) => {
+                if !chosen.symbols.contains(&main) {
+                    chosen.symbols.push(main);
+                }
+            }
+            None => {
+                if !chosen.symbols.contains(symbol) {
+                    chosen.symbols.push(symbol.clone());
+                }
+            }
+        }
+    }
+    Ok(chosen)
 }
 
 /// [`start`] for a schedule's firing or Run Now (`origin`).
@@ -188,6 +226,16 @@ pub async fn start_for(
     let allowed = check(store, now).await?;
     if !allowed.can_start {
         return Err(StartError::NotNow(allowed));
+    }
+    // A schedule saved before the rule may hold a preferred: it is left out, the rest run.
+    let chosen = eligible_symbols(store, symbols).await?;
+    let symbols = chosen.symbols.as_slice();
+    if symbols.is_empty() {
+        return Err(StartError::Invalid(if chosen.refused.is_empty() {
+            NO_STOCKS.into()
+        } else {
+            chosen.refused.join(" ")
+        }));
     }
     let delay_secs = delay.as_secs().min(u64::from(MAX_DELAY_SECS)) as i32;
     // The batch, its children and their jobs commit together: a process killed half-way
@@ -294,48 +342,38 @@ pub async fn results(store: &Store, limit: i64) -> Result<Vec<BatchResult>, Stor
         .collect())
 }
 
-/// The symbols the product can score: with a snapshot, every ticker whose company facts are
-/// in it (a company with several tickers lists each); live, every symbol with a stored
-/// analysis (the live SEC has facts for thousands, most never asked for).
+/// The symbols the product can score and the checklist offers: with a snapshot, every
+/// company whose facts are in it; live, every symbol with a stored analysis (the live SEC has
+/// facts for thousands, most never asked for). Only what [`crate::securities`] lets be
+/// analysed on its own is offered: no preferreds, warrants, units, notes or funds, and one
+/// ticker per company (GOOGL, not also GOOG).
 pub async fn analyzable_stocks(
     store: &Store,
     market_data_dir: Option<&std::path::Path>,
 ) -> Result<Vec<String>, StoreError> {
-    let Some(dir) = market_data_dir else {
-        return Ok(store
+    let directory = crate::securities::Directory::load(store).await?;
+    let mut symbols: Vec<String> = match market_data_dir {
+        Some(dir) => {
+            let ciks = crate::sources::Snapshot::new(dir)
+                .company_facts_ciks()
+                .await;
+            store
+                .ticker_directory()
+                .await?
+                .into_iter()
+                .filter(|e| ciks.contains(&(e.cik as u64)))
+                .map(|e| e.ticker)
+                .filter(|t| directory.listed_on_its_own(t))
+                .collect()
+        }
+        None => store
             .analysis_dates()
             .await?
             .into_iter()
             .map(|(symbol, _)| symbol)
-            .collect());
+            .filter(|s| directory.listed_on_its_own(s))
+            .collect(),
     };
-    let ciks = snapshot_ciks(&dir.join("sec/companyfacts"));
-    let mut symbols: Vec<String> = store
-        .ticker_directory()
-        .await?
-        .into_iter()
-        .filter(|entry| ciks.contains(&entry.cik))
-        .map(|entry| entry.ticker)
-        .collect();
     symbols.sort();
     Ok(symbols)
-}
-
-/// The CIKs of the company-facts files (`CIK0000320193.json.gz`) in `dir`; none if it is
-/// unreadable (the list is then empty, not an error page).
-fn snapshot_ciks(dir: &std::path::Path) -> std::collections::HashSet<i64> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        tracing::warn!(dir = %dir.display(), "cannot read the snapshot's company facts");
-        return Default::default();
-    };
-    entries
-        .filter_map(|e| e.ok())
-        .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            name.strip_prefix("CIK")?
-                .strip_suffix(".json.gz")?
-                .parse::<i64>()
-                .ok()
-        })
-        .collect()
 }

@@ -18,6 +18,7 @@ pub mod mail;
 pub mod market_data;
 pub mod newsletter;
 pub mod queue;
+pub mod ranking;
 pub mod runtime;
 pub mod schedules;
 pub mod securities;

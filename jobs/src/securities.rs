@@ -2,7 +2,7 @@
 //! the analysis scores, another class of the same common stock (one company, one entry), or
 //! something that is not common stock at all (preferreds, warrants, units, rights, notes and
 //! funds), which the product does not analyse. Rules and examples in `docs/scoring.md`,
-//! "One company, one entry".
+//! "What may be analysed, ranked and featured".
 
 /// What a ticker is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,6 +60,104 @@ pub fn classify(ticker: &str, issuer_tickers: &[String]) -> SecurityKind {
     }
 }
 
+/// What the product does with a ticker: the one rule every path applies (the visitor's
+/// page, the chat, batches and their checklist, schedules, newsletters, trends, the Top 25 and
+/// the admin lists).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Eligibility {
+    /// Analysed, ranked and featured as `symbol`: the ticker itself, or the main class of the
+    /// same company's common stock (GOOG is analysed as GOOGL).
+    Analyse { symbol: String },
+    /// Not common stock: never analysed, ranked or featured. `message` says what it is and
+    /// which ticker to try.
+    Refuse { message: String },
+}
+
+/// [`classify`] turned into the decision, with the message for people. `issuer_name` is
+/// the company's name as shown (`names::readable`).
+pub fn eligibility(ticker: &str, issuer_tickers: &[String], issuer_name: &str) -> Eligibility {
+    let ticker = ticker.trim().to_ascii_uppercase();
+    match classify(&ticker, issuer_tickers) {
+        SecurityKind::Common => Eligibility::Analyse { symbol: ticker },
+        SecurityKind::ShareClass { main } => Eligibility::Analyse { symbol: main },
+        SecurityKind::NotCommon { what } => {
+            let main = issuer_tickers
+                .iter()
+                .find(|t| classify(t, issuer_tickers) == SecurityKind::Common);
+            let next = match main {
+                Some(main) => format!("Try {main}, the company's common stock."),
+                None => "Try the company's common stock ticker instead.".to_string(),
+            };
+            Eligibility::Refuse {
+                message: format!(
+                    "{ticker} is {what} of {issuer_name}, not its common stock, and Bubba only scores common stock. {next}"
+                ),
+            }
+        }
+    }
+}
+
+/// True when `ticker` may be analysed, ranked and featured under its own name: common stock
+/// and the main class of its company (GOOG, another class of GOOGL, is not listed on its
+/// own: its figures are GOOGL's).
+pub fn is_listed_on_its_own(ticker: &str, issuer_tickers: &[String]) -> bool {
+    classify(ticker, issuer_tickers) == SecurityKind::Common
+}
+
+/// SEC's whole ticker list, grouped by company: for filtering long lists of symbols by
+/// [`is_listed_on_its_own`] without a query per symbol.
+#[derive(Debug, Clone, Default)]
+pub struct Directory {
+    cik_of: std::collections::HashMap<String, i64>,
+    tickers_of: std::collections::HashMap<i64, Vec<String>>,
+}
+
+impl Directory {
+    /// From the store's directory (SEC's order).
+    pub async fn load(store: &crate::store::Store) -> crate::store::StoreResult<Directory> {
+        let mut directory = Directory::default();
+        for entry in store.ticker_directory().await? {
+            directory.cik_of.insert(entry.ticker.clone(), entry.cik);
+            directory
+                .tickers_of
+                .entry(entry.cik)
+                .or_default()
+                .push(entry.ticker);
+        }
+        Ok(directory)
+    }
+
+    /// The company (CIK) of a ticker in the list.
+    pub fn cik(&self, ticker: &str) -> Option<i64> {
+        self.cik_of.get(ticker).copied()
+    }
+
+    /// [`is_listed_on_its_own`] with the ticker's company from the list (a ticker missing
+    /// from it is judged by its suffix alone).
+    pub fn listed_on_its_own(&self, ticker: &str) -> bool {
+        let issuer = self
+            .cik(ticker)
+            .and_then(|cik| self.tickers_of.get(&cik))
+            .map_or(&[][..], Vec::as_slice);
+        is_listed_on_its_own(ticker, issuer)
+    }
+}
+
+/// [`eligibility`] for a ticker of SEC's list as the store holds it; `None` when the ticker
+/// is not in the list.
+pub async fn eligibility_in(
+    store: &crate::store::Store,
+    ticker: &str,
+) -> crate::store::StoreResult<Option<Eligibility>> {
+    let Some(row) = store.find_ticker(ticker).await? else {
+        return Ok(None);
+    };
+    let issuer = store.issuer_tickers(row.cik).await?;
+    let name =
+        crate::analysis::names::readable(&row.name, issuer.first().map(String::as_str), None);
+    Ok(Some(eligibility(ticker, &issuer, &name)))
+}
+
 /// Preferreds, warrants, units and rights by their exchange suffix (`JPM-PC`, `KCAC-UN`,
 /// `XYZ-WT`).
 fn suffix_kind(ticker: &str) -> Option<&'static str> {
@@ -85,6 +183,31 @@ fn common_prefix(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_decision_with_the_message_for_people() {
+        let jpm = list(&["JPM", "JPM-PC", "AMJB", "VYLD"]);
+        assert_eq!(
+            eligibility("jpm-pc", &jpm, "JPMorgan Chase & Co"),
+            Eligibility::Refuse {
+                message: "JPM-PC is a preferred share of JPMorgan Chase & Co, not its common stock, and Bubba only scores common stock. Try JPM, the company's common stock.".into()
+            }
+        );
+        assert!(matches!(
+            eligibility("VYLD", &jpm, "JPMorgan Chase & Co"),
+            Eligibility::Refuse { .. }
+        ));
+        let alphabet = list(&["GOOGL", "GOOG"]);
+        assert_eq!(
+            eligibility("GOOG", &alphabet, "Alphabet Inc."),
+            Eligibility::Analyse {
+                symbol: "GOOGL".into()
+            }
+        );
+        assert!(!is_listed_on_its_own("GOOG", &alphabet));
+        assert!(is_listed_on_its_own("GOOGL", &alphabet));
+        assert!(!is_listed_on_its_own("JPM-PC", &jpm));
+    }
 
     fn list(tickers: &[&str]) -> Vec<String> {
         tickers.iter().map(|t| t.to_string()).collect()

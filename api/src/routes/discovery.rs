@@ -44,9 +44,14 @@ async fn trending(
             )));
         }
     };
-    Ok(Json(
-        state.store.most_viewed(Utc::now() - window, 20).await?,
-    ))
+    let mut viewed = state.store.most_viewed(Utc::now() - window, 20).await?;
+    for stock in &mut viewed {
+        stock.company_name = stock
+            .company_name
+            .as_deref()
+            .map(|name| jobs::analysis::names::readable(name, Some(&stock.symbol), None));
+    }
+    Ok(Json(viewed))
 }
 
 #[derive(Debug, Deserialize)]

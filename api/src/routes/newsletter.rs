@@ -1,6 +1,7 @@
 //! The newsletter generator (spec 001 sections 2, 3 and 7; issue 13). Admin calls, merged
 //! into the admin sub-router (paths relative to `/api/admin`):
-//! - `GET /stocks`: every analysed stock, best score first (`{symbol, companyName, score}`);
+//! - `GET /stocks`: every analysed common stock, ranked ones first in the Top 25's order
+//!   (`{symbol, companyName, score, scoreBasis, rank, notRanked}`, `jobs::ranking`);
 //! - `GET /newsletter-templates`: the quick templates (`{id, title}`);
 //! - `POST /generate-newsletter?wait=` `{stocks, prompt, settings, isCustomPrompt}`: queues the
 //!   `GenerateNewsletter` job and answers `{content, title, chartUrls, ...}` when it finishes
@@ -100,10 +101,8 @@ struct WaitParams {
 }
 
 #[tracing::instrument(skip(state), err(level = "info"))]
-async fn stocks(
-    State(state): State<AppState>,
-) -> ApiResult<Json<Vec<jobs::store::newsletters::AdminStock>>> {
-    Ok(Json(state.store.newsletter_stocks().await?))
+async fn stocks(State(state): State<AppState>) -> ApiResult<Json<Vec<jobs::ranking::AdminStock>>> {
+    Ok(Json(jobs::ranking::admin_stocks(&state.store).await?))
 }
 
 async fn list_templates() -> Json<Vec<templates::TemplateOut>> {

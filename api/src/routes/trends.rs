@@ -12,6 +12,7 @@ use axum::{
 };
 use chrono::Utc;
 use jobs::{
+    securities::{self, Eligibility},
     symbol::TickerSymbol,
     tasks::analyze_quarter::AnalyzeQuarter,
     trends::{ChangeExplanation, HistoryEntry, Quarter, QuarterlyChange, read},
@@ -159,14 +160,20 @@ async fn analyze_quarter(
             quarter.key()
         )));
     }
-    if state.store.find_ticker(symbol.as_str()).await?.is_none() {
-        return Err(ApiError::NotFound(format!(
-            "{} is not in the SEC's ticker list.",
-            symbol.as_str()
-        )));
-    }
+    // The one rule of `jobs::securities`: a preferred or note is refused (422), another class
+    // of a company is backfilled as its main ticker.
+    let symbol = match securities::eligibility_in(&state.store, symbol.as_str()).await? {
+        None => {
+            return Err(ApiError::NotFound(format!(
+                "{} is not in the SEC's ticker list.",
+                symbol.as_str()
+            )));
+        }
+        Some(Eligibility::Refuse { message }) => return Err(ApiError::Unprocessable(message)),
+        Some(Eligibility::Analyse { symbol }) => symbol,
+    };
     let job = AnalyzeQuarter {
-        symbol: symbol.as_str().to_string(),
+        symbol,
         quarter: quarter.key(),
     };
     let queued = state.queue.enqueue(&job).await?;

@@ -146,7 +146,7 @@ api_test!(
             })
             .collect();
         names.sort();
-        assert_eq!(names, [("AAPL", "Apple Inc."), ("MSFT", "MICROSOFT CORP")]);
+        assert_eq!(names, [("AAPL", "Apple Inc."), ("MSFT", "Microsoft Corp")]);
         for row in rows {
             let stored = app
                 .store

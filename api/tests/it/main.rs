@@ -18,6 +18,7 @@ mod newsletter_api;
 mod payments;
 mod read_path;
 mod schedules_api;
+mod securities_api;
 mod tickers_api;
 mod trends_api;
 mod web_app;

@@ -211,8 +211,13 @@ api_test!(
             assert_eq!(response.status(), StatusCode::NOT_FOUND, "{missing}");
         }
 
-        // Charts off: no links. A stock that cannot be analysed is left out, and said so.
-        let mut no_charts = body(json!(["AAPL", "ZZZZ"]), "How much debt do they have?", true);
+        // Charts off: no links. A stock that cannot be analysed is left out, and said so; so
+        // is a preferred share (never featured, by the rule of `jobs::securities`).
+        let mut no_charts = body(
+            json!(["AAPL", "ZZZZ", "JPM-PC"]),
+            "How much debt do they have?",
+            true,
+        );
         no_charts["settings"]["includeCharts"] = json!(false);
         let (status, piece) = post(
             &app.client,
@@ -227,6 +232,14 @@ api_test!(
             piece["notice"].as_str().unwrap().contains("ZZZZ"),
             "{piece}"
         );
+        assert!(
+            piece["notice"]
+                .as_str()
+                .unwrap()
+                .contains("JPM-PC is a preferred share"),
+            "{piece}"
+        );
+        assert!(!piece["content"].as_str().unwrap().contains("JPM-PC"));
     }
 );
 

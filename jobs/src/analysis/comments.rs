@@ -79,10 +79,10 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
             "Free cash was {fcf} in {label} ({margin} of sales). When the equipment eats the paycheck, there's nothing left over for the owners."
         }
         (6, "bank", Green) => {
-            "For a bank, cash against debt doesn't mean much (deposits are debts too), so I check the cushion instead: owners' equity is {ratio} of assets. That's a thick cushion."
+            "For a bank, cash against debt doesn't mean much (deposits are debts too), so I check the cushion instead: owners' equity is {ratio} of assets. That's as thick a cushion as the regulators and the big banks' own books call normal, or thicker."
         }
         (6, "bank", Yellow) => {
-            "For a bank, cash against debt doesn't mean much (deposits are debts too), so I check the cushion instead: owners' equity is {ratio} of assets. A normal cushion for a bank."
+            "For a bank, cash against debt doesn't mean much (deposits are debts too), so I check the cushion instead: owners' equity is {ratio} of assets. Above the regulators' floor, but thinner than a big bank usually keeps."
         }
         (6, "bank", Red) => {
             "For a bank, cash against debt doesn't mean much, so I check the cushion instead: owners' equity is only {ratio} of assets. A bad year of loans would hurt."

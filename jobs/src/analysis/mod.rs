@@ -15,7 +15,9 @@ pub mod facts;
 pub mod financials;
 pub mod format;
 pub mod history;
+pub mod industry_rules;
 pub mod market;
+pub mod names;
 pub mod record;
 pub mod rubric;
 pub mod score;
@@ -64,10 +66,11 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
             "this filer reports no US GAAP financial statements".into(),
         ));
     }
-    let book = facts::FactBook::build(facts, concepts::all(), as_of);
+    let book = facts::FactBook::build(facts, industry_rules::wanted_concepts(), as_of);
     let subs = inputs.submissions.as_ref();
     let sic = subs.and_then(|s| s.sic);
-    let kind = sector::industry_kind(sic);
+    let rules = industry_rules::choose_rules(sic, &book);
+    let kind = rules.kind;
     let years = financials::fiscal_years(&book, kind);
     let latest_balance = financials::latest_balance(&book);
     let history_start = market::three_years_before(as_of) - chrono::Duration::days(400);
@@ -156,18 +159,40 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
             .report_date
     };
     let report_date = report.map(|r| listed(&r.accession).unwrap_or(r.period_end));
-    let company_name = subs
+    // The registrant's legal name: SEC's conformed name (submissions, else the ticker list),
+    // the facts file's entity name last (it can be a subsidiary's). The name shown is the
+    // ticker list's, in readable form.
+    let nonblank = |n: &String| !n.trim().is_empty();
+    let legal_name = subs
         .map(|s| s.name.clone())
-        .filter(|n| !n.trim().is_empty())
+        .filter(nonblank)
+        .or_else(|| inputs.listed_name.clone().filter(nonblank))
         .unwrap_or_else(|| facts.entity_name.clone());
+    let company_name = names::readable(
+        inputs
+            .listed_name
+            .as_ref()
+            .filter(|n| nonblank(n))
+            .unwrap_or(&legal_name),
+        Some(&inputs.symbol),
+        Some(&facts.entity_name),
+    );
     Ok(AnalysisRecord {
         symbol: inputs.symbol.trim().to_ascii_uppercase(),
         company_name,
+        legal_name,
         cik: facts.cik.or(subs.and_then(|s| s.cik)),
         industry: subs.and_then(|s| s.sic_description.clone()),
-        sector: sic.and_then(sector::sector_for_sic).map(String::from),
+        sector: match sic {
+            Some(code) => sector::sector_for_sic(code),
+            None => sector::sector_for_kind(kind),
+        }
+        .map(String::from),
         sic,
         industry_kind: kind,
+        rules_source: rules.source,
+        rules_note: rules.note,
+        rules_evidence: rules.evidence,
         score,
         band: Band::of_overall(score),
         answered_questions: answered,

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::{facts::Figure, sector::IndustryKind};
+use super::{facts::Figure, industry_rules::RulesSource, sector::IndustryKind};
 
 /// The chart titles of the 12 questions, in the spec's order.
 pub const TITLES: [&str; 12] = [
@@ -59,7 +59,12 @@ impl Band {
 #[serde(rename_all = "camelCase")]
 pub struct AnalysisRecord {
     pub symbol: String,
+    /// The name shown: SEC's ticker-list name in readable form ("Bank of America Corp").
     pub company_name: String,
+    /// The registrant's name as SEC records it ("BANK OF AMERICA CORP /DE/"), for the
+    /// provenance; empty in records stored before it existed.
+    #[serde(default)]
+    pub legal_name: String,
     pub cik: Option<u64>,
     /// SEC's SIC description, e.g. "Electronic Computers".
     pub industry: Option<String>,
@@ -68,6 +73,16 @@ pub struct AnalysisRecord {
     pub sic: Option<u32>,
     /// Which rubric variant was used (banks, insurers and REITs have adapted rules).
     pub industry_kind: IndustryKind,
+    /// Where that choice came from: the SIC code, the lines the company files, or neither
+    /// (`industry_rules`). Records stored before it existed read as `unknown`.
+    #[serde(default)]
+    pub rules_source: RulesSource,
+    /// How the rules were chosen, in one sentence for the page; empty in older records.
+    #[serde(default)]
+    pub rules_note: String,
+    /// The filed lines (or the landlord's shape) that chose the rules without a SIC code.
+    #[serde(default)]
+    pub rules_evidence: Vec<String>,
     /// Overall score 0-100, over the answered questions.
     pub score: u8,
     pub band: Band,

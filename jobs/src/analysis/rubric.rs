@@ -78,9 +78,12 @@ pub const CASH_TO_DEBT: Rubric = Rubric {
     points: &[(0.1, 0.0), (0.5, 5.0), (1.5, 10.0)],
 };
 /// Q6 for banks: shareholders' equity over total assets, in percent (a capital cushion).
+/// Anchored on the regulators' leverage categories (12 CFR 324.403: under 3% significantly
+/// undercapitalized, 5% the "well capitalized" floor) and on what large US banks normally
+/// run, 7-10% (JPMorgan 7.5%): see `docs/scoring.md`, "Bank capital".
 pub const BANK_EQUITY_TO_ASSETS: Rubric = Rubric {
     name: "equity / assets % (banks)",
-    points: &[(4.0, 0.0), (8.0, 5.0), (12.0, 10.0)],
+    points: &[(3.0, 0.0), (5.0, 4.0), (7.0, 7.0), (10.0, 10.0)],
 };
 /// Q6 for REITs: debt over debt plus equity, in percent. REITs borrow by design.
 pub const REIT_DEBT_TO_CAPITAL: Rubric = Rubric {

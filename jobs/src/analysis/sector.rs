@@ -81,6 +81,16 @@ pub fn sector_for_sic(sic: u32) -> Option<&'static str> {
         .map(|(_, _, sector)| *sector)
 }
 
+/// The sector of a company recognised as a bank, insurer or landlord from its filings when
+/// no SIC code is known; `None` for the general rules (the sector stays unknown).
+pub fn sector_for_kind(kind: IndustryKind) -> Option<&'static str> {
+    match kind {
+        IndustryKind::Bank | IndustryKind::Insurer => Some("Financials"),
+        IndustryKind::Reit => Some("Real Estate"),
+        IndustryKind::General => None,
+    }
+}
+
 /// The rule variant for a SIC code.
 pub fn industry_kind(sic: Option<u32>) -> IndustryKind {
     match sic {

@@ -17,6 +17,8 @@ use super::{
 };
 use crate::{
     accounts::FREE_CHAT_QUERIES,
+    analysis::names,
+    securities::{self, Eligibility},
     store::{
         Store, StoreError,
         chat_credits::QueryBalance,
@@ -96,7 +98,10 @@ impl Assistant {
     #[tracing::instrument(skip_all, err, fields(user_id = input.user_id))]
     pub async fn send(&self, input: ChatInput) -> Result<ReplyText, ChatError> {
         let message = checked_message(&input.message)?;
-        let symbol = input.symbol.as_ref().map(|s| s.as_str().to_string());
+        let symbol = match &input.symbol {
+            Some(s) => Some(self.analysed_symbol(s).await?),
+            None => None,
+        };
         let grounding_base = match &symbol {
             Some(s) => self.stock_grounding(s).await?,
             None => Grounding::default(),
@@ -187,6 +192,17 @@ impl Assistant {
         .boxed())
     }
 
+    /// The ticker a stock chat is about, by the one rule of `securities`: another class of a
+    /// company answers as its main ticker (GOOG as GOOGL), and a preferred, note or fund is
+    /// refused with the reason (it is never analysed, so there is nothing to ground on).
+    async fn analysed_symbol(&self, symbol: &TickerSymbol) -> Result<String, ChatError> {
+        match securities::eligibility_in(&self.store, symbol.as_str()).await? {
+            Some(Eligibility::Refuse { message }) => Err(ChatError::Invalid(message)),
+            Some(Eligibility::Analyse { symbol }) => Ok(symbol),
+            None => Ok(symbol.as_str().to_string()),
+        }
+    }
+
     async fn stock_grounding(&self, symbol: &str) -> Result<Grounding, ChatError> {
         let record = self.store.latest_analysis(symbol).await?.map(|a| a.record);
         let ticker = self.store.find_ticker(symbol).await?;
@@ -195,7 +211,7 @@ impl Assistant {
         }
         Ok(Grounding {
             symbol: Some(symbol.to_string()),
-            company_name: ticker.map(|t| t.name),
+            company_name: ticker.map(|t| names::readable(&t.name, Some(&t.ticker), None)),
             record,
             notes: self.store.stock_notes(symbol).await?,
             ..Grounding::default()
@@ -208,8 +224,13 @@ impl Assistant {
             let word = word.trim_end_matches('.');
             let looks_like_ticker =
                 (2..=5).contains(&word.len()) && word.chars().all(|c| c.is_ascii_uppercase());
-            if looks_like_ticker && let Some(t) = self.store.find_ticker(word).await? {
-                return Ok(Some((t.ticker, t.name)));
+            if looks_like_ticker
+                && let Some(t) = self.store.find_ticker(word).await?
+                && let Some(Eligibility::Analyse { symbol }) =
+                    securities::eligibility_in(&self.store, &t.ticker).await?
+            {
+                let name = names::readable(&t.name, Some(&symbol), None);
+                return Ok(Some((symbol, name)));
             }
         }
         Ok(None)
@@ -225,11 +246,9 @@ impl Assistant {
         history: &[ChatTurn],
     ) -> Result<String, ChatError> {
         let message = checked_message(message)?;
-        let mut grounding = self.stock_grounding(symbol.as_str()).await?;
-        grounding.passages = self
-            .retriever
-            .passages(symbol.as_str(), &message, TOP_K)
-            .await?;
+        let symbol = self.analysed_symbol(symbol).await?;
+        let mut grounding = self.stock_grounding(&symbol).await?;
+        grounding.passages = self.retriever.passages(&symbol, &message, TOP_K).await?;
         let request = ChatRequest {
             message,
             history: trimmed_history(history),

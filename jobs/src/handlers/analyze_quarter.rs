@@ -9,7 +9,8 @@ use chrono::Utc;
 
 use crate::{
     analysis::{self, AnalysisError},
-    handlers::analyze_stock::not_analysable_message,
+    handlers::analyze_stock::{listed_company, not_analysable_message},
+    market_data::AnalysisInputs,
     queue::runner::{JobError, JobHandler, JobRun},
     sources::SourceError,
     trends::{Quarter, as_of::as_of_inputs},
@@ -32,16 +33,12 @@ impl JobHandler for AnalyzeQuarter {
             &format!("Reading {}'s filings from the SEC", self.symbol),
         )
         .await;
-        let company = store.find_ticker(&self.symbol).await?.ok_or_else(|| {
-            JobError::permanent(format!("{} is not in the SEC's ticker list", self.symbol))
-        })?;
-        let inputs = match run
-            .ctx
-            .sources
-            .gather(&self.symbol, company.cik as u64)
-            .await
-        {
-            Ok(inputs) => inputs,
+        let (symbol, company) = listed_company(store, &self.symbol).await?;
+        let inputs = match run.ctx.sources.gather(&symbol, company.cik as u64).await {
+            Ok(inputs) => AnalysisInputs {
+                listed_name: Some(company.name.clone()),
+                ..inputs
+            },
             Err(SourceError::NotFound) => {
                 return Err(JobError::permanent(format!(
                     "The SEC has no financial statements for {}",

@@ -6,8 +6,11 @@ use chrono::Utc;
 
 use crate::{
     analysis::{self, AnalysisError, AnalysisRecord, text_format},
+    market_data::AnalysisInputs,
     queue::runner::{JobError, JobHandler, JobRun},
+    securities::{self, Eligibility},
     sources::SourceError,
+    store::tickers::TickerRow,
 };
 
 /// The six stages of the spec's progress table, in order, with their percent.
@@ -41,10 +44,8 @@ pub async fn analyze_and_store(symbol: &str, run: &JobRun) -> Result<AnalysisRec
         run.progress(name, percent, &message).await;
     };
     stage(0, format!("Reading {symbol}'s filings from the SEC")).await;
-    let company = store
-        .find_ticker(symbol)
-        .await?
-        .ok_or_else(|| JobError::permanent(format!("{symbol} is not in the SEC's ticker list")))?;
+    let (symbol, company) = listed_company(store, symbol).await?;
+    let symbol = symbol.as_str();
     let filings = match sources.filings(symbol, company.cik as u64).await {
         Ok(filings) => filings,
         Err(SourceError::NotFound) => {
@@ -61,6 +62,10 @@ pub async fn analyze_and_store(symbol: &str, run: &JobRun) -> Result<AnalysisRec
         Err(other) => return Err(JobError::from(other)),
     };
 
+    let filings = AnalysisInputs {
+        listed_name: Some(company.name.clone()),
+        ..filings
+    };
     stage(1, "Sorting annual and quarterly figures".into()).await;
     let annual = filings
         .submissions
@@ -108,6 +113,23 @@ pub async fn analyze_and_store(symbol: &str, run: &JobRun) -> Result<AnalysisRec
     let text = text_format::to_text(&record);
     store.save_analysis(&record, &text, Utc::now()).await?;
     Ok(record)
+}
+
+/// The company of `symbol` in SEC's ticker list, and the ticker it is analysed under (the
+/// main class of its common stock), by the one rule of `securities`: a preferred, warrant,
+/// unit, note or fund is refused for good, whichever path queued it.
+pub async fn listed_company(
+    store: &crate::store::Store,
+    symbol: &str,
+) -> Result<(String, TickerRow), JobError> {
+    let not_listed = || JobError::permanent(format!("{symbol} is not in the SEC's ticker list"));
+    let main = match securities::eligibility_in(store, symbol).await? {
+        None => return Err(not_listed()),
+        Some(Eligibility::Refuse { message }) => return Err(JobError::permanent(message)),
+        Some(Eligibility::Analyse { symbol: main }) => main,
+    };
+    let company = store.find_ticker(&main).await?.ok_or_else(not_listed)?;
+    Ok((main, company))
 }
 
 /// What the page says when a company cannot be scored (stored, so repeat visits get it fast).

@@ -73,10 +73,10 @@ impl JobHandler for AutoAnalyze10K {
         }
 
         stage(3, format!("Found Items {}; writing", ids.join(", "))).await;
-        let company = store
-            .find_ticker(symbol)
-            .await?
-            .map_or_else(|| symbol.to_string(), |t| t.name);
+        let company = store.find_ticker(symbol).await?.map_or_else(
+            || symbol.to_string(),
+            |t| crate::analysis::names::readable(&t.name, Some(&t.ticker), None),
+        );
         let ten_k_date = fiscal_year_end(&found.text)
             .or(found.report_date)
             .or(found.filing_date)

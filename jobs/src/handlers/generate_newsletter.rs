@@ -15,6 +15,7 @@ use crate::{
         JobQueue,
         runner::{JobError, JobHandler, JobRun},
     },
+    securities::{self, Eligibility},
     store::{analyses::StoredAnalysis, newsletters::NewNewsletter},
     symbol::TickerSymbol,
 };
@@ -103,6 +104,22 @@ async fn read_records(
             &format!("Reading {raw}'s record"),
         )
         .await;
+        // The one rule of `securities`: a preferred or note is never featured (even with a
+        // record stored before the rule), another class reads its main ticker's record.
+        let raw = &match securities::eligibility_in(store, raw).await? {
+            Some(Eligibility::Refuse { message }) => {
+                left_out.push(format!("{raw} ({message})"));
+                continue;
+            }
+            Some(Eligibility::Analyse { symbol }) => symbol,
+            None => raw.clone(),
+        };
+        if stocks
+            .iter()
+            .any(|s: &StoredAnalysis| &s.record.symbol == raw)
+        {
+            continue;
+        }
         if let Some(stored) = store.latest_analysis(raw).await? {
             stocks.push(stored);
             continue;

@@ -50,6 +50,9 @@ pub struct AnalysisInputs {
     /// The ticker as the user asked for it (e.g. `AAPL`).
     pub symbol: String,
     pub company_facts: CompanyFacts,
+    /// The company's name in SEC's ticker list (`None` when the caller has no list): the
+    /// name shown, since the company-facts entity name can be a subsidiary's.
+    pub listed_name: Option<String>,
     pub submissions: Option<Submissions>,
     /// Daily closes, oldest first.
     pub prices: Option<Vec<PricePoint>>,

@@ -56,7 +56,7 @@ pub async fn create(
     created_by: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<ScheduledJob, ScheduleError> {
-    let spec = validate(input).map_err(ScheduleError::Invalid)?;
+    let spec = checked(store, input).await?;
     let id = store
         .create_schedule(&fields(&spec, now), created_by, now)
         .await?;
@@ -71,11 +71,23 @@ pub async fn update(
     input: &ScheduleInput,
     now: DateTime<Utc>,
 ) -> Result<ScheduledJob, ScheduleError> {
-    let spec = validate(input).map_err(ScheduleError::Invalid)?;
+    let spec = checked(store, input).await?;
     if !store.update_schedule(id, &fields(&spec, now), now).await? {
         return Err(ScheduleError::NotFound);
     }
     one(store, id).await
+}
+
+/// [`validate`], and no preferred, warrant, unit, note or fund among the stocks (the one
+/// rule of `securities`; another class of a company is kept: its batch analyses the main
+/// ticker).
+async fn checked(store: &Store, input: &ScheduleInput) -> Result<ScheduleSpec, ScheduleError> {
+    let spec = validate(input).map_err(ScheduleError::Invalid)?;
+    let chosen = batch::eligible_symbols(store, &spec.selected_stocks).await?;
+    if !chosen.refused.is_empty() {
+        return Err(ScheduleError::Invalid(chosen.refused.join(" ")));
+    }
+    Ok(spec)
 }
 
 pub async fn delete(store: &Store, id: i64) -> Result<bool, StoreError> {

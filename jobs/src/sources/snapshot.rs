@@ -144,6 +144,29 @@ impl Snapshot {
     }
 }
 
+impl Snapshot {
+    /// The CIKs of the company-facts files (`sec/companyfacts/CIK0000320193.json.gz`): the
+    /// companies this snapshot can score. None when the folder cannot be read (logged: the
+    /// admin's checklist is then empty rather than an error page).
+    pub async fn company_facts_ciks(&self) -> std::collections::HashSet<u64> {
+        match self.list("sec/companyfacts").await {
+            Ok(names) => names
+                .iter()
+                .filter_map(|name| {
+                    name.strip_prefix("CIK")?
+                        .strip_suffix(".json.gz")?
+                        .parse::<u64>()
+                        .ok()
+                })
+                .collect(),
+            Err(err) => {
+                tracing::warn!(root = %self.root.display(), %err, "cannot list the snapshot's company facts");
+                Default::default()
+            }
+        }
+    }
+}
+
 /// SEC's file name for a company: `CIK` and the CIK zero-padded to ten digits, plus `.json`.
 pub fn cik_file_name(cik: u64) -> String {
     format!("CIK{cik:010}.json")

@@ -3,7 +3,6 @@
 //! (`ai_stock_analysis_data`). All three are written together from one record.
 
 use chrono::{DateTime, Datelike, Utc};
-use serde::Serialize;
 use sqlx::types::Json;
 
 use super::{
@@ -11,10 +10,7 @@ use super::{
     analysis_changes::{self, CHANNEL},
     trends::upsert_quarter_row,
 };
-use crate::{
-    analysis::{AnalysisRecord, record::PROVISIONAL_BELOW},
-    securities::{SecurityKind, classify},
-};
+use crate::analysis::AnalysisRecord;
 
 /// Tells other processes' readers (Postgres) that a symbol's analysis changed, at commit.
 const NOTIFY: &str = "SELECT pg_notify($1, $2)";
@@ -28,13 +24,20 @@ pub struct StoredAnalysis {
     pub computed_at: DateTime<Utc>,
 }
 
-/// A row of the top-25 list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct TopStock {
+/// A stored analysis as the rankings read it (`crate::ranking`).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ScoreRow {
     pub symbol: String,
-    pub score: i32,
     pub company_name: String,
+    pub score: i32,
+    pub answered_questions: i32,
+    /// Comma-separated numbers of the unanswered questions (`""` for none); `None` for a
+    /// record stored before the column existed and not backfilled.
+    pub unanswered_questions: Option<String>,
+    /// How many data faults the record carries; `None` when the record predates the checks.
+    pub data_fault_count: Option<i32>,
+    /// The company's CIK, when the ticker is in SEC's list.
+    pub cik: Option<i64>,
 }
 
 /// The quarter key of a date, e.g. `2026-Q4`.
@@ -56,14 +59,24 @@ impl Store {
         let notifies = self.backend() == Backend::Postgres;
         let score = i32::from(record.score);
         let answered = i32::from(record.answered_questions);
+        let unanswered = record
+            .questions
+            .iter()
+            .filter(|q| q.score.is_none())
+            .map(|q| q.number.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let faults = i32::try_from(record.data_faults.len()).unwrap_or(i32::MAX);
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
-                "INSERT INTO stock_analysis_records (symbol, company_name, record, score, answered_questions, latest_filing_accession, computed_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)
+                "INSERT INTO stock_analysis_records (symbol, company_name, record, score, answered_questions, latest_filing_accession, computed_at,
+                   unanswered_questions, data_fault_count)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                  ON CONFLICT (symbol) DO UPDATE SET company_name = excluded.company_name, record = excluded.record,
                    score = excluded.score, answered_questions = excluded.answered_questions,
-                   latest_filing_accession = excluded.latest_filing_accession, computed_at = excluded.computed_at",
+                   latest_filing_accession = excluded.latest_filing_accession, computed_at = excluded.computed_at,
+                   unanswered_questions = excluded.unanswered_questions, data_fault_count = excluded.data_fault_count",
             )
             .bind(&record.symbol)
             .bind(&record.company_name)
@@ -72,6 +85,8 @@ impl Store {
             .bind(answered)
             .bind(&record.latest_filing_accession)
             .bind(computed_at)
+            .bind(&unanswered)
+            .bind(faults)
             .execute(&mut *tx)
             .await?;
             sqlx::query(
@@ -159,55 +174,24 @@ impl Store {
         Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
     }
 
-    /// The Top 25: the highest scores (ties: more questions answered first), with company
-    /// names. Only scores on at least [`PROVISIONAL_BELOW`] answered questions are ranked
-    /// (provisional ones are left out, see `docs/scoring.md`), one row per company (share
-    /// classes of one issuer count once, the best-ranked first), and never a security that
-    /// is not common stock (a preferred analysed before that rule existed, say).
-    pub async fn top_stocks(&self, limit: i64) -> StoreResult<Vec<TopStock>> {
-        let sql =
-            "SELECT r.symbol, r.score, COALESCE(r.company_name, r.symbol) AS company_name, t.cik
+    /// Every stored analysis with a score, as the rankings read it (best score first; the
+    /// ranking rule itself is `crate::ranking`), with the company's CIK when the ticker is
+    /// in SEC's list.
+    pub async fn score_rows(&self) -> StoreResult<Vec<ScoreRow>> {
+        let sql = "SELECT r.symbol, COALESCE(r.company_name, r.symbol) AS company_name, r.score,
+                          r.answered_questions, r.unanswered_questions, r.data_fault_count, t.cik
                    FROM stock_analysis_records r LEFT JOIN tickers t ON t.ticker = r.symbol
-                   WHERE r.score IS NOT NULL AND r.answered_questions >= $1
+                   WHERE r.score IS NOT NULL
                    ORDER BY r.score DESC, r.answered_questions DESC, r.symbol";
-        let rows: Vec<(String, i32, String, Option<i64>)> = with_pool!(self, pool => sqlx::query_as(sql)
-            .bind(i32::from(PROVISIONAL_BELOW))
-            .fetch_all(pool)
-            .await?);
-        // Every ranked issuer's tickers in one query (not one per row), in SEC's order.
-        let issuers_sql = "SELECT t.cik, t.ticker FROM tickers t
-            WHERE t.cik IN (SELECT t2.cik FROM stock_analysis_records r JOIN tickers t2 ON t2.ticker = r.symbol
-                            WHERE r.score IS NOT NULL AND r.answered_questions >= $1)
+        Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
+    }
+
+    /// Every ticker of every company with a stored analysis, `(cik, ticker)` in SEC's order
+    /// per company (main listing first): what `securities::classify` needs, in one query.
+    pub async fn analysed_issuer_tickers(&self) -> StoreResult<Vec<(i64, String)>> {
+        let sql = "SELECT t.cik, t.ticker FROM tickers t
+            WHERE t.cik IN (SELECT t2.cik FROM stock_analysis_records r JOIN tickers t2 ON t2.ticker = r.symbol)
             ORDER BY t.cik, CASE WHEN t.rank IS NULL THEN 1 ELSE 0 END, t.rank, t.ticker";
-        let pairs: Vec<(i64, String)> = with_pool!(self, pool => sqlx::query_as(issuers_sql)
-            .bind(i32::from(PROVISIONAL_BELOW))
-            .fetch_all(pool)
-            .await?);
-        let mut issuers: std::collections::HashMap<i64, Vec<String>> =
-            std::collections::HashMap::new();
-        for (cik, ticker) in pairs {
-            issuers.entry(cik).or_default().push(ticker);
-        }
-        let mut companies = std::collections::HashSet::new();
-        let mut top = Vec::new();
-        for (symbol, score, company_name, cik) in rows {
-            if top.len() as i64 >= limit {
-                break;
-            }
-            if let Some(cik) = cik {
-                let issuer = issuers.get(&cik).map(Vec::as_slice).unwrap_or_default();
-                if matches!(classify(&symbol, issuer), SecurityKind::NotCommon { .. })
-                    || !companies.insert(cik)
-                {
-                    continue;
-                }
-            }
-            top.push(TopStock {
-                symbol,
-                score,
-                company_name,
-            });
-        }
-        Ok(top)
+        Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
     }
 }

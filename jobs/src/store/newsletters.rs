@@ -3,7 +3,6 @@
 //! newsletter page's stock list (every stored analysis, best score first).
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
 use sqlx::types::Json;
 
 use super::{Store, StoreResult};
@@ -41,15 +40,6 @@ pub struct NewNewsletter<'a> {
     pub notice: Option<&'a str>,
     pub prompt: &'a str,
     pub created_by: Option<&'a str>,
-}
-
-/// A stock of the newsletter page's list (spec 001 section 3, 'Admin stock').
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminStock {
-    pub symbol: String,
-    pub company_name: String,
-    pub score: i32,
 }
 
 type Row = (
@@ -101,13 +91,6 @@ impl Store {
         let row: Option<Row> =
             with_pool!(self, pool => sqlx::query_as(sql).bind(job_id).fetch_optional(pool).await?);
         Ok(row.map(stored))
-    }
-
-    /// Every stored analysis as the newsletter page lists it: best score first, then symbol.
-    pub async fn newsletter_stocks(&self) -> StoreResult<Vec<AdminStock>> {
-        let sql = "SELECT symbol, COALESCE(company_name, symbol) AS company_name, score
-                   FROM stock_analysis_records WHERE score IS NOT NULL ORDER BY score DESC, symbol";
-        Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
     }
 }
 

@@ -5,11 +5,19 @@ use super::{
     ChangeExplanation, DEFAULT_LIMIT, HISTORY_POINTS, HistoryEntry, QuarterlyChange, biggest_moves,
     explain, quarterly_changes,
 };
-use crate::store::{Store, StoreResult};
+use crate::{
+    securities::Directory,
+    store::{Store, StoreResult},
+};
 
-/// Every symbol's change between its newest two stored quarters, by symbol.
+/// Every symbol's change between its newest two stored quarters, by symbol: common stocks
+/// only, one ticker per company (quarters a preferred or another share class stored before
+/// the rule of `securities` are left out).
 pub async fn changes(store: &Store) -> StoreResult<Vec<QuarterlyChange>> {
-    Ok(quarterly_changes(&store.latest_two_quarters().await?))
+    let directory = Directory::load(store).await?;
+    let mut changes = quarterly_changes(&store.latest_two_quarters().await?);
+    changes.retain(|c| directory.listed_on_its_own(&c.ticker_symbol));
+    Ok(changes)
 }
 
 /// The `limit` (default 5) biggest rises, or falls when `improved` is false.

@@ -68,8 +68,7 @@ store_test!(
             store.save_analysis(&r, "text", Utc::now()).await.unwrap();
         }
         expected.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let listed: Vec<_> = store
-            .newsletter_stocks()
+        let listed: Vec<_> = jobs::ranking::admin_stocks(store)
             .await
             .unwrap()
             .into_iter()

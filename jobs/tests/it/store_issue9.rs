@@ -245,8 +245,7 @@ store_test!(
             let record = record_as(&base, symbol, score, answered);
             store.save_analysis(&record, "text", now).await.unwrap();
         }
-        let top: Vec<(String, i32)> = store
-            .top_stocks(25)
+        let top: Vec<(String, i32)> = jobs::ranking::top_stocks(store, 25)
             .await
             .unwrap()
             .into_iter()
@@ -265,14 +264,13 @@ store_test!(
             .save_analysis(&record_as(&base, "GOOG", 70, 12), "text", now)
             .await
             .unwrap();
-        let symbols: Vec<String> = store
-            .top_stocks(25)
+        let symbols: Vec<String> = jobs::ranking::top_stocks(store, 25)
             .await
             .unwrap()
             .into_iter()
             .map(|t| t.symbol)
             .collect();
         assert_eq!(symbols, ["GOOGL", "JPM", "AAPL"]);
-        assert_eq!(store.top_stocks(2).await.unwrap().len(), 2);
+        assert_eq!(jobs::ranking::top_stocks(store, 2).await.unwrap().len(), 2);
     }
 );

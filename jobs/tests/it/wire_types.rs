@@ -10,15 +10,15 @@ use jobs::{
     store::documents::RagDocument,
     store::storage::KvStock,
     store::{
-        analyses::TopStock, apalis::JobStatus, content::ContentItem, notes::StockNotes,
-        progress::Progress, tickers::TickerHit, usage::ViewCount,
+        apalis::JobStatus, content::ContentItem, notes::StockNotes, progress::Progress,
+        tickers::TickerHit, usage::ViewCount,
     },
     trends::{ChangeExplanation, HistoryEntry, QuarterlyChange},
 };
 
 use jobs::{
     newsletter::{NewsletterSettings, templates::TemplateOut},
-    store::newsletters::AdminStock,
+    ranking::{AdminStock, TopStock},
 };
 
 #[test]

@@ -15,7 +15,7 @@ use axum::{
 use chrono::Utc;
 use jobs::{
     analysis_request::{self, Outcome},
-    securities::{self, SecurityKind},
+    securities::{self, Eligibility},
     store::{analysis_changes, notes::StockNotes},
     symbol::TickerSymbol,
     tasks::analyze_stock::AnalyzeStock,
@@ -39,7 +39,7 @@ use crate::{
 };
 
 /// Size of the top list (spec: top stocks list 25).
-const TOP_STOCKS: i64 = 25;
+const TOP_STOCKS: usize = 25;
 /// The longest a request may ask to wait for a running analysis.
 const MAX_WAIT_SECS: u64 = 60;
 
@@ -86,23 +86,11 @@ pub(crate) async fn known_symbol(state: &AppState, raw: &str) -> ApiResult<Ticke
             symbol.as_str()
         )));
     };
-    match securities::classify(symbol.as_str(), &issuer) {
-        SecurityKind::Common => Ok(symbol),
-        SecurityKind::ShareClass { main } => Ok(TickerSymbol::parse(Some(&main))?),
-        SecurityKind::NotCommon { what } => {
-            let main = issuer
-                .iter()
-                .find(|t| securities::classify(t, &issuer) == SecurityKind::Common);
-            let next = match main {
-                Some(main) => format!("Try {main}, the company's common stock."),
-                None => "Try the company's common stock ticker instead.".to_string(),
-            };
-            Err(ApiError::Unprocessable(format!(
-                "{} is {what} of {}, not its common stock, and Bubba only scores common stock. {next}",
-                symbol.as_str(),
-                name
-            )))
-        }
+    let name = jobs::analysis::names::readable(&name, issuer.first().map(String::as_str), None);
+    match securities::eligibility(symbol.as_str(), &issuer, &name) {
+        Eligibility::Analyse { symbol: main } if main == symbol.as_str() => Ok(symbol),
+        Eligibility::Analyse { symbol: main } => Ok(TickerSymbol::parse(Some(&main))?),
+        Eligibility::Refuse { message } => Err(ApiError::Unprocessable(message)),
     }
 }
 
@@ -225,10 +213,13 @@ async fn create_analysis(
     Ok((StatusCode::ACCEPTED, Json(out)))
 }
 
+/// The Top 25 by the rule of `jobs::ranking` (`docs/scoring.md`, "The Top 25").
 async fn top_stocks(
     State(state): State<AppState>,
-) -> ApiResult<Json<Vec<jobs::store::analyses::TopStock>>> {
-    Ok(Json(state.store.top_stocks(TOP_STOCKS).await?))
+) -> ApiResult<Json<Vec<jobs::ranking::TopStock>>> {
+    Ok(Json(
+        jobs::ranking::top_stocks(&state.store, TOP_STOCKS).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -237,7 +228,8 @@ struct BatchParams {
     symbols: String,
 }
 
-/// Scores of up to 10 stocks for the compare page: `{A: {scores: [12], score, companyName}}`.
+/// Scores of up to 10 stocks for the compare page: `{A: {scores: [12], score, companyName}}`;
+/// unknown tickers and securities that are not common stock are left out.
 async fn batch_scores(
     State(state): State<AppState>,
     _user: CurrentUser,
@@ -252,7 +244,14 @@ async fn batch_scores(
         .take(10)
     {
         let symbol = TickerSymbol::parse(Some(raw))?;
-        if let Some(stored) = state.store.latest_analysis(symbol.as_str()).await? {
+        // The one rule of `jobs::securities`: another class compares as its main ticker, a
+        // preferred or note (even one with a record stored before the rule) not at all.
+        let analysed = match known_symbol(&state, symbol.as_str()).await {
+            Ok(analysed) => analysed,
+            Err(ApiError::NotFound(_) | ApiError::Unprocessable(_)) => continue,
+            Err(other) => return Err(other),
+        };
+        if let Some(stored) = state.store.latest_analysis(analysed.as_str()).await? {
             let record = stored.record;
             out.insert(
                 symbol.as_str().to_string(),

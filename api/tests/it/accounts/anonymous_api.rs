@@ -222,7 +222,7 @@ api_test!(
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert_eq!(
             message(&body),
-            "JPM-PC is a preferred share of JPMORGAN CHASE & CO, not its common stock, and Bubba only scores common stock. Try JPM, the company's common stock."
+            "JPM-PC is a preferred share of Jpmorgan Chase & Co, not its common stock, and Bubba only scores common stock. Try JPM, the company's common stock."
         );
         let (_, session) = get(&browser(), &app.url("/api/anonymous/session/anon-unknown")).await;
         assert_eq!(

@@ -5,9 +5,9 @@ import { renderRoute } from '@/app/testing/render-route';
 import { calledUrls, type FakeApi, SIGNED_OUT, signedIn, stubFetch } from '@/testing/fake-api';
 
 const TOP = [
-  { symbol: 'NVDA', score: 81, companyName: 'NVIDIA Corp' },
-  { symbol: 'AAPL', score: 64, companyName: 'Apple Inc.' },
-  { symbol: 'SNOW', score: 31, companyName: 'Snowflake Inc.' },
+  { symbol: 'NVDA', score: 81, companyName: 'NVIDIA Corp', answeredQuestions: 12, scoreBasis: '12 of 12' },
+  { symbol: 'AAPL', score: 64, companyName: 'Apple Inc.', answeredQuestions: 11, scoreBasis: '11 of 12' },
+  { symbol: 'SNOW', score: 31, companyName: 'Snowflake Inc.', answeredQuestions: 10, scoreBasis: '10 of 12' },
 ];
 
 const base = (extra: FakeApi = {}): FakeApi => ({
@@ -41,6 +41,8 @@ describe('home page', () => {
     expect(within(rows[0]!).getByText('81')).toHaveAttribute('data-band', 'green');
     expect(within(rows[1]!).getByText('64')).toHaveAttribute('data-band', 'yellow');
     expect(within(rows[2]!).getByText('31')).toHaveAttribute('data-band', 'red');
+    // Each row says how many questions its score rests on.
+    expect(within(rows[1]!).getByTestId('score-basis')).toHaveTextContent('on 11 of 12');
     fireEvent.click(rows[2]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/stock/SNOW'));
   });

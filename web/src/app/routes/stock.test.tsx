@@ -77,10 +77,35 @@ describe('stock page with a stored analysis', () => {
   });
 
   it('says which rules were used when the industry is unknown or special', async () => {
-    const unknown = { ...sampleRecord, sic: null, industry: null, sector: null };
+    // A record stored before the server wrote its own note.
+    const unknown = { ...sampleRecord, sic: null, industry: null, sector: null, rulesSource: 'unknown' as const, rulesNote: '' };
     stubFetch(api({ '/api/analyze-stock/AAPL': { ...READY, body: { ...READY.body, record: unknown } } }));
     renderRoute('/stock/AAPL');
     expect(await screen.findByTestId('rules-note')).toHaveTextContent('Industry unknown');
+  });
+
+  it('says how the rules were chosen, from the server', async () => {
+    const bank = {
+      ...sampleRecord,
+      sic: null,
+      industryKind: 'bank' as const,
+      rulesSource: 'filings' as const,
+      rulesNote: "No SIC code in the filings I have, but they show a bank's lines (RevenuesNetOfInterestExpense), so it was scored with the bank rules.",
+      legalName: 'GOLDMAN SACHS GROUP INC',
+    };
+    stubFetch(api({ '/api/analyze-stock/AAPL': { ...READY, body: { ...READY.body, record: bank } } }));
+    renderRoute('/stock/AAPL');
+    expect(await screen.findByTestId('rules-note')).toHaveTextContent("they show a bank's lines (RevenuesNetOfInterestExpense)");
+    expect(screen.getByTestId('legal-name')).toHaveTextContent('Figures from the SEC filings of GOLDMAN SACHS GROUP INC');
+  });
+
+  it('says whose figures another share class shows', async () => {
+    const googl = { ...sampleRecord, symbol: 'GOOGL', companyName: 'Alphabet Inc.' };
+    stubFetch(api({ '/api/analyze-stock/GOOG': { ...READY, body: { ...READY.body, record: googl } } }));
+    renderRoute('/stock/GOOG');
+    expect(await screen.findByTestId('share-class-note')).toHaveTextContent(
+      "GOOG is another class of Alphabet Inc.'s shares. The figures and the score below are GOOGL's",
+    );
   });
 
   it('uses the spec chart titles in order', async () => {

@@ -8,11 +8,21 @@ import type { IndustryKind } from "./IndustryKind";
 import type { MarketValuePoint } from "./MarketValuePoint";
 import type { PriceRange } from "./PriceRange";
 import type { QuestionResult } from "./QuestionResult";
+import type { RulesSource } from "./RulesSource";
 
 /**
  * The whole analysis of one company as of one date.
  */
-export type AnalysisRecord = { symbol: string, companyName: string, cik: number | null, 
+export type AnalysisRecord = { symbol: string, 
+/**
+ * The name shown: SEC's ticker-list name in readable form ("Bank of America Corp").
+ */
+companyName: string, 
+/**
+ * The registrant's name as SEC records it ("BANK OF AMERICA CORP /DE/"), for the
+ * provenance; empty in records stored before it existed.
+ */
+legalName: string, cik: number | null, 
 /**
  * SEC's SIC description, e.g. "Electronic Computers".
  */
@@ -25,6 +35,19 @@ sector: string | null, sic: number | null,
  * Which rubric variant was used (banks, insurers and REITs have adapted rules).
  */
 industryKind: IndustryKind, 
+/**
+ * Where that choice came from: the SIC code, the lines the company files, or neither
+ * (`industry_rules`). Records stored before it existed read as `unknown`.
+ */
+rulesSource: RulesSource, 
+/**
+ * How the rules were chosen, in one sentence for the page; empty in older records.
+ */
+rulesNote: string, 
+/**
+ * The filed lines (or the landlord's shape) that chose the rules without a SIC code.
+ */
+rulesEvidence: Array<string>, 
 /**
  * Overall score 0-100, over the answered questions.
  */

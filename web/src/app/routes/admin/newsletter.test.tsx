@@ -5,9 +5,11 @@ import { renderRoute } from '@/app/testing/render-route';
 import { type FakeApi, signedIn, stubFetch } from '@/testing/fake-api';
 
 const STOCKS = [
-  { symbol: 'KO', companyName: 'Coca-Cola Co', score: 61 },
-  { symbol: 'AAPL', companyName: 'Apple Inc.', score: 88 },
-  { symbol: 'TSLA', companyName: 'Tesla, Inc.', score: 42 },
+  { symbol: 'KO', companyName: 'Coca-Cola Co', score: 61, scoreBasis: '12 of 12', rank: 2, notRanked: null },
+  { symbol: 'AAPL', companyName: 'Apple Inc.', score: 88, scoreBasis: '12 of 12', rank: 1, notRanked: null },
+  { symbol: 'TSLA', companyName: 'Tesla, Inc.', score: 42, scoreBasis: '12 of 12', rank: 3, notRanked: null },
+  // Provisional: listed, never a quick pick.
+  { symbol: 'SNOW', companyName: 'Snowflake Inc.', score: 59, scoreBasis: '7 of 12', rank: null, notRanked: 'provisional: 7 of 12 questions answered' },
 ];
 
 const written = {
@@ -47,6 +49,7 @@ describe('admin newsletter', () => {
     const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(rows[0]).toContain('AAPL');
     expect(rows[1]).toContain('KO');
+    expect(rows[2]).toContain('not ranked: provisional: 7 of 12 questions answered');
     expect(screen.getByText('88').className).toContain('text-green-700');
     expect(screen.getByText('61').className).toContain('text-amber-700');
     expect(screen.getByText('42').className).toContain('text-red-700');
@@ -76,6 +79,7 @@ describe('admin newsletter', () => {
     );
     renderRoute('/admin/newsletter');
     await screen.findByLabelText(/AAPL/);
+    // The quick pick skips SNOW's provisional score.
     fireEvent.click(screen.getByRole('button', { name: '+ Top 5 Scores' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Red Flags and Leaky Roofs' }));
     fireEvent.click(screen.getByRole('button', { name: 'Generate Newsletter' }));

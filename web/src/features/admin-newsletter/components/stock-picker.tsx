@@ -54,6 +54,15 @@ export function StockPicker({ stocks, selected, onChange }: StockPickerProps) {
                 <input type="checkbox" checked={selected.includes(s.symbol)} onChange={() => toggle(s.symbol)} />
                 <span className="w-16 font-semibold">{s.symbol}</span>
                 <span className="flex-1 truncate">{s.companyName}</span>
+                {s.notRanked ? (
+                  <span className="text-xs text-stone-500" title="Not in the Top 25 or the quick picks">
+                    not ranked: {s.notRanked}
+                  </span>
+                ) : (
+                  <span className="text-xs text-stone-500" title="Rank in the Top 25 order (the quick picks follow it)">
+                    #{s.rank}
+                  </span>
+                )}
                 <span className={`font-semibold ${newsletterScoreClass(s.score)}`}>{s.score}</span>
               </label>
             </li>

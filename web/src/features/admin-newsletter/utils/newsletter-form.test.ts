@@ -14,8 +14,23 @@ import {
   validateNewsletter,
 } from './newsletter-form';
 
-const stock = (symbol: string, score: number, companyName = `${symbol} Corp`): AdminStock => ({ symbol, score, companyName });
-const STOCKS = [stock('KO', 61), stock('AAPL', 88), stock('TSLA', 42), stock('MSFT', 84), stock('JPM', 80), stock('O', 59), stock('NVDA', 91)];
+const stock = (symbol: string, score: number, companyName = `${symbol} Corp`): AdminStock => ({
+  symbol,
+  score,
+  companyName,
+  scoreBasis: '12 of 12',
+  rank: null,
+  notRanked: null,
+});
+/** Ranked in score order, as the server ranks complete records. */
+const STOCKS = [stock('KO', 61), stock('AAPL', 88), stock('TSLA', 42), stock('MSFT', 84), stock('JPM', 80), stock('O', 59), stock('NVDA', 91)]
+  .sort((a, b) => b.score - a.score)
+  .map((s, i) => ({ ...s, rank: i + 1 }));
+/** Not ranked: a provisional 95 and an 85 with a data fault. */
+const UNRANKED = [
+  { ...stock('JPM-PC', 95), notRanked: 'provisional: 2 of 12 questions answered' },
+  { ...stock('MCD', 85), notRanked: 'a data fault left questions unanswered' },
+];
 
 describe('newsletter form validation', () => {
   it('needs a stock first, with the spec message', () => {
@@ -64,6 +79,12 @@ describe('stock list', () => {
   it('adds every score of 80 or more', () => {
     expect(addEightyPlus(STOCKS, [])).toEqual(['NVDA', 'AAPL', 'MSFT', 'JPM']);
     expect(addEightyPlus(STOCKS, ['JPM'])).toEqual(['JPM', 'NVDA', 'AAPL', 'MSFT']);
+  });
+
+  it('never picks a provisional score or one with a data fault', () => {
+    const all = [...UNRANKED, ...STOCKS];
+    expect(addTopFive(all, [])).toEqual(['NVDA', 'AAPL', 'MSFT', 'JPM', 'KO']);
+    expect(addEightyPlus(all, [])).toEqual(['NVDA', 'AAPL', 'MSFT', 'JPM']);
   });
 
   it('colours 80 or more green, 60 or more yellow, else red', () => {

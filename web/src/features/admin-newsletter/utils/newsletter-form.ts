@@ -63,15 +63,22 @@ export const byScore = (stocks: AdminStock[]) =>
 /** Adds to `selected` (keeping its order) the symbols not in it yet. */
 const union = (selected: string[], more: string[]) => [...selected, ...more.filter((s) => !selected.includes(s))];
 
-/** '+ Top 5 Scores': the five best-scored stocks join the selection. */
-export const addTopFive = (stocks: AdminStock[], selected: string[]) =>
-  union(selected, byScore(stocks).slice(0, 5).map((s) => s.symbol));
+/**
+ * The stocks the quick picks may feature, in the Top 25's order: ranked ones only (the server
+ * leaves provisional scores and scores with a data fault unranked, and lists no preferreds).
+ */
+const ranked = (stocks: AdminStock[]) =>
+  stocks.filter((s) => s.rank != null).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
 
-/** '+ All 80+ Scores': every stock scoring 80 or more joins the selection. */
+/** '+ Top 5 Scores': the five best-ranked stocks join the selection. */
+export const addTopFive = (stocks: AdminStock[], selected: string[]) =>
+  union(selected, ranked(stocks).slice(0, 5).map((s) => s.symbol));
+
+/** '+ All 80+ Scores': every ranked stock scoring 80 or more joins the selection. */
 export const addEightyPlus = (stocks: AdminStock[], selected: string[]) =>
   union(
     selected,
-    byScore(stocks)
+    ranked(stocks)
       .filter((s) => s.score >= 80)
       .map((s) => s.symbol),
   );

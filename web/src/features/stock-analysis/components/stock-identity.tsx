@@ -59,6 +59,7 @@ export function StockIdentity({ record }: { record: AnalysisRecord }) {
           .
         </p>
         <RulesNote record={record} />
+        <FilerLine record={record} />
         <AnnualReportLink record={record} />
         {old ? <p className="text-sm font-semibold text-amber-900">Heads up: this company hasn't filed a fresh report in over a year, so these numbers may be stale.</p> : null}
       </div>
@@ -86,18 +87,35 @@ function AnnualReportLink({ record }: { record: AnalysisRecord }) {
   );
 }
 
+/** Whose filings the figures come from: SEC's legal name of the registrant and its CIK. */
+function FilerLine({ record }: { record: AnalysisRecord }) {
+  if (!record.legalName) return null;
+  return (
+    <p className="text-xs text-stone-500" data-testid="legal-name">
+      Figures from the SEC filings of {record.legalName}
+      {record.cik ? `, CIK ${record.cik}` : ''}.
+    </p>
+  );
+}
+
 const KIND_RULES: Record<string, string> = {
   bank: "Scored with the bank rules: its funding (loans against deposits) instead of free cash flow, and its capital cushion instead of cash against debt.",
   insurer: "Scored with the insurer rules: borrowing against the owners' money instead of cash against debt.",
   reit: 'Scored with the landlord (REIT) rules: debt against debt plus equity, and funds from operations.',
 };
 
-/** Which rules scored the company; says so when its industry is unknown (no SIC code). */
+/**
+ * How the rules were chosen (the server's sentence: SIC code, the lines the company files, or
+ * neither). Records stored before it existed fall back to the kind alone. An ordinary company
+ * with a known SIC code needs no note.
+ */
 function RulesNote({ record }: { record: AnalysisRecord }) {
-  const text =
+  const ordinary = record.rulesSource === 'sic' && record.industryKind === 'general';
+  const fallback =
     record.sic == null
       ? 'Industry unknown (no SIC code in the filings I have), so the general rules were used; banks, insurers and landlords have their own.'
       : KIND_RULES[record.industryKind];
+  const text = ordinary ? null : record.rulesNote || fallback;
   if (!text) return null;
   return (
     <p className="text-sm text-stone-600" data-testid="rules-note">

@@ -61,10 +61,25 @@ export function StockPage({ ticker, onAnalyzed, enabled = true, renderChat }: St
         <AnalysisProgressBar progress={state.progress} ticker={ticker} />
       ) : null}
       {state.status === 'error' ? <AnalysisErrorBanner error={state.error} /> : null}
+      {state.status === 'ready' ? <ShareClassNote ticker={ticker} record={state.record} /> : null}
       {state.status === 'ready' ? <AnalysisView key={ticker} record={state.record} /> : null}
       <NotesSection ticker={ticker} />
       {state.status === 'ready' && renderChat ? renderChat(state.record) : null}
     </div>
+  );
+}
+
+/**
+ * Another class of a company's shares (GOOG next to GOOGL) is analysed as its main ticker:
+ * say whose figures these are, so the title's ticker is not mistaken for them.
+ */
+function ShareClassNote({ ticker, record }: { ticker: string; record: AnalysisRecord }) {
+  if (ticker.toUpperCase() === record.symbol.toUpperCase()) return null;
+  return (
+    <p className="rounded-xl border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-stone-700" data-testid="share-class-note">
+      {ticker.toUpperCase()} is another class of {record.companyName || 'the same company'}'s shares. The figures and the
+      score below are {record.symbol}'s: both classes own the same business.
+    </p>
   );
 }
 

@@ -51,9 +51,9 @@ function TopStocksTable() {
   if (isLoading) return <TableSkeleton />;
 
   const live = !error && data && data.length > 0;
-  const rows: Array<{ symbol: string; companyName: string; score: number | null }> = live
-    ? data.slice(0, TOP_STOCKS_COUNT).map((s) => ({ ...s, score: s.score }))
-    : PREVIEW_STOCKS.map((s) => ({ ...s, score: null }));
+  const rows: Array<{ symbol: string; companyName: string; score: number | null; scoreBasis: string | null }> = live
+    ? data.slice(0, TOP_STOCKS_COUNT).map((s) => ({ ...s, score: s.score, scoreBasis: s.scoreBasis }))
+    : PREVIEW_STOCKS.map((s) => ({ ...s, score: null, scoreBasis: null }));
 
   return (
     <>
@@ -63,7 +63,11 @@ function TopStocksTable() {
           it for you.
         </p>
       ) : (
-        <p className="mb-3 text-sm text-stone-600">The highest scores I've handed out. Click a row for the whole story.</p>
+        <p className="mb-3 text-sm text-stone-600">
+          The highest scores I've handed out. Only companies whose numbers I trust make the list: no provisional scores,
+          no data faults, and a company with one of its own filing questions unanswered sits below the complete ones.
+          Click a row for the whole story.
+        </p>
       )}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
@@ -92,6 +96,11 @@ function TopStocksTable() {
                 <td className="px-2 py-2 text-stone-700">{row.companyName}</td>
                 <td className="px-2 py-2 text-right">
                   {row.score == null ? <span className="text-stone-400">-</span> : <ScoreBadge score={row.score} />}
+                  {row.scoreBasis ? (
+                    <span className="block text-xs text-stone-500" data-testid="score-basis">
+                      on {row.scoreBasis}
+                    </span>
+                  ) : null}
                 </td>
               </tr>
             ))}
