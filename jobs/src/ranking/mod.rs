@@ -211,5 +211,4 @@ pub async fn admin_stocks(store: &Store) -> StoreResult<Vec<AdminStock>> {
 }
 
 #[cfg(test)]
-#[path = "ranking_tests.rs"]
 mod tests;
