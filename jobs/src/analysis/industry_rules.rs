@@ -113,6 +113,12 @@ const SIGNALS: &[(IndustryKind, &str, Weight)] = &[
     (IndustryKind::Insurer, "UnearnedPremiums", Strong),
     (IndustryKind::Insurer, "BenefitsLossesAndExpenses", Strong),
     (IndustryKind::Insurer, "PolicyholderFunds", Strong),
+    // Health insurers' premiums (SIC 6324 is an insurer code too).
+    (
+        IndustryKind::Insurer,
+        "HealthCareOrganizationPremiumRevenue",
+        Strong,
+    ),
     (
         IndustryKind::Insurer,
         "LiabilityForClaimsAndClaimsAdjustmentExpense",

@@ -66,6 +66,12 @@ fn an_insurer_is_known_by_its_premiums() {
     );
     assert_eq!(insurer.kind, IndustryKind::Insurer);
     assert_eq!(insurer.evidence.len(), 2);
+    // A health insurer's premiums.
+    let health = choose_rules(
+        None,
+        &company(&[("HealthCareOrganizationPremiumRevenue", 3.0e11)]),
+    );
+    assert_eq!(health.kind, IndustryKind::Insurer);
     // A waste hauler's self-insurance reserve alone is not an insurance business.
     let hauler = choose_rules(
         None,
