@@ -12,14 +12,21 @@ const STOP_WORDS: &[&str] = &[
 /// Search words of a question: letters and digits only, at least 3 long, no stop words, at
 /// most 12 of them. Quoting each word keeps FTS5's own query syntax out of user text.
 pub fn search_words(question: &str) -> Vec<String> {
-    let mut words: Vec<String> = question
+    let mut words: Vec<String> = Vec::new();
+    for word in question
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.chars().count() >= 3)
         .map(str::to_lowercase)
         .filter(|w| !STOP_WORDS.contains(&w.as_str()))
-        .collect();
-    words.dedup();
-    words.truncate(12);
+    {
+        // Each word once, wherever it repeats: a repeated word would weigh twice in the match.
+        if !words.contains(&word) {
+            words.push(word);
+        }
+        if words.len() == 12 {
+            break;
+        }
+    }
     words
 }
 
