@@ -77,4 +77,31 @@ describe('/admin Auto-Analyze 10K', () => {
     expect(screen.getByText('No 10-K found for AAPL: reasons.')).toBeInTheDocument();
     expect(screen.queryByLabelText("All sections ('## Section Name' headers)")).not.toBeInTheDocument();
   });
+
+  it('follows a queued job without the event stream (polling GET /api/jobs/{id}) and fills the editor', async () => {
+    const job = (status: string) => ({
+      id: 'tenk-1',
+      queue: 'auto-analyze-10k',
+      status,
+      attempts: 1,
+      maxAttempts: 3,
+      progress: { stage: 'Reading the 10-K', percent: 60, message: 'Item 7', updatedAt: '2026-11-26T10:00:00Z' },
+      error: null,
+    });
+    let polls = 0;
+    const spy = stubFetch({
+      ...fakeServer({ status: 202, body: { jobId: 'tenk-1', message: 'Queued' } }),
+      '/api/jobs/tenk-1': () => ({ status: 200, body: job(++polls < 2 ? 'running' : 'succeeded') }),
+      '/api/admin/auto-analyze-10k/jobs/tenk-1': {
+        status: 200,
+        body: { rawAnalysis: DRAFT, source: 'SEC EDGAR', note: null, warning: null },
+      },
+    });
+    renderRoute('/admin');
+    await autoAnalyze();
+    const editor = await screen.findByLabelText("All sections ('## Section Name' headers)", {}, { timeout: 4000 });
+    expect((editor as HTMLTextAreaElement).value).toBe(DRAFT);
+    expect(calledUrls(spy)).toContain('/api/jobs/tenk-1');
+    expect(screen.queryByText('Auto-Analysis Failed')).not.toBeInTheDocument();
+  });
 });

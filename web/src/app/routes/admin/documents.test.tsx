@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '@/app/testing/render-route';
-import { type FakeApi, signedIn, stubFetch } from '@/testing/fake-api';
+import { type FakeApi, calledUrls, signedIn, stubFetch } from '@/testing/fake-api';
 import type { RagDocument } from '@/types/api';
 
 const uberPdf: RagDocument = {
@@ -132,5 +132,35 @@ describe('/admin documents', () => {
     expect(await screen.findByText('Document Deleted')).toBeInTheDocument();
     expect(confirm).toHaveBeenCalledWith('Delete uber_2021.pdf? The chat will stop quoting it.');
     expect(spy.mock.calls.some(([url, init]) => String(url).endsWith('/api/admin/rag-docs/7') && init?.method === 'DELETE')).toBe(true);
+  });
+
+  it("follows each upload's extraction job and shows the preview when it ends", async () => {
+    const docs: RagDocument[] = [];
+    const { api } = fakeServer(docs);
+    const upload = api['/api/admin/upload-rag/UBER'] as (url: URL, init?: RequestInit) => { status: number; body?: unknown };
+    let polls = 0;
+    const spy = stubFetch({
+      ...api,
+      '/api/admin/rag-docs/UBER': () => ({ status: 200, body: docs }),
+      '/api/admin/upload-rag/UBER': (url, init) => {
+        docs.push({ ...uberPdf, id: 20, fileName: 'notes.txt', status: 'extracting', extractedSize: null, contentPreview: null });
+        return upload(url, init);
+      },
+      '/api/jobs/j0': () => {
+        const done = ++polls >= 2;
+        if (done) docs[0] = { ...docs[0]!, status: 'ready', contentPreview: 'Mobility recovered in 2021.' };
+        const status = done ? 'succeeded' : 'running';
+        return { status: 200, body: { id: 'j0', queue: 'extract', status, attempts: 1, maxAttempts: 3, progress: null, error: null } };
+      },
+    });
+    renderRoute('/admin');
+    const card = await panel();
+    await chooseUber(card);
+    const file = new File(['Mobility recovered in 2021.'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(within(card).getByLabelText('Files'), { target: { files: [file] } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Upload Documents' }));
+    expect(await within(card).findByText('Extracting text...')).toBeInTheDocument();
+    expect(await within(card).findByText('Mobility recovered in 2021.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(calledUrls(spy)).toContain('/api/jobs/j0');
   });
 });

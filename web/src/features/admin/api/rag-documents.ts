@@ -6,15 +6,19 @@ import type { RagDocument, UploadOut } from '@/types/api';
 /** GET /api/admin/rag-docs/{symbol}: the stock's documents, newest first (spec 001 section 7). */
 export const ragDocumentsKey = (symbol: string) => `/api/admin/rag-docs/${encodeURIComponent(symbol)}`;
 
-/** How often the list is re-read while a document's text is still being extracted. */
+/**
+ * How often the list is re-read while a document is extracting and the page follows none of the
+ * extraction jobs (a document uploaded elsewhere: the list does not carry its job id). Uploads
+ * made here are followed with `watchJob` instead.
+ */
 export const EXTRACTING_REFRESH_MS = 1500;
 
-export function useRagDocuments(symbol: string | null) {
+export function useRagDocuments(symbol: string | null, { followingJobs = false } = {}) {
   const { data, error, isLoading, mutate } = useSWR<RagDocument[]>(
     symbol ? ragDocumentsKey(symbol) : null,
     (url: string) => api.get<RagDocument[]>(url),
     {
-      refreshInterval: (docs) => (docs?.some((d) => d.status === 'extracting') ? EXTRACTING_REFRESH_MS : 0),
+      refreshInterval: (docs) => (!followingJobs && docs?.some((d) => d.status === 'extracting') ? EXTRACTING_REFRESH_MS : 0),
       // Loading failures of lists are only logged (spec 001 section 8).
       onError: (err: unknown) => console.error('Could not load the documents', err),
     },

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { ApiError, userMessage } from '@/lib/api-client';
+import { watchJob } from '@/lib/job-watch';
 import { toast } from '@/lib/toast';
 import type { Progress } from '@/types/generated/Progress';
 
-import { type TenKDraft, followJob, getAutoAnalysisDraft, startAutoAnalysis } from '../api/auto-analyze-10k';
+import { type TenKDraft, getAutoAnalysisDraft, startAutoAnalysis } from '../api/auto-analyze-10k';
 
 /** Seconds the first call waits for the draft before the page follows the job instead. */
 const FIRST_WAIT_SECONDS = 2;
@@ -19,22 +20,32 @@ type AutoAnalyzeButtonProps = { symbol: string; onDraft: (draft: TenKDraft) => v
 export function AutoAnalyzeButton({ symbol, onDraft }: AutoAnalyzeButtonProps) {
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
+  // Following stops when the page goes away.
+  const following = useRef<AbortController | null>(null);
+  useEffect(() => () => following.current?.abort(), []);
 
   const run = async () => {
     setRunning(true);
     setProgress(null);
+    following.current?.abort();
+    const controller = new AbortController();
+    following.current = controller;
     try {
       const first = await startAutoAnalysis(symbol, FIRST_WAIT_SECONDS);
       let draft: TenKDraft;
       if ('rawAnalysis' in first) {
         draft = first;
       } else {
-        const job = await followJob(first.jobId, (update) => setProgress(update.progress));
+        const job = await watchJob(first.jobId, {
+          onUpdate: (update) => setProgress(update.progress),
+          signal: controller.signal,
+        });
         if (job.status === 'failed') throw new Error(job.error ?? 'The 10-K analysis failed.');
         draft = await getAutoAnalysisDraft(first.jobId);
       }
       onDraft(draft);
     } catch (error) {
+      if (controller.signal.aborted) return;
       toast({
         title: 'Auto-Analysis Failed',
         description:

@@ -1,8 +1,9 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { userMessage } from '@/lib/api-client';
+import { watchJob } from '@/lib/job-watch';
 import { toast } from '@/lib/toast';
 import type { RagDocument } from '@/types/api';
 import { shortDate } from '@/utils/format';
@@ -26,7 +27,29 @@ export function DocumentsPanel({ symbols, selected }: DocumentsPanelProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { documents, mutate } = useRagDocuments(symbol);
+  const [followed, setFollowed] = useState(0);
+  const { documents, mutate } = useRagDocuments(symbol, { followingJobs: followed > 0 });
+  // Following the extraction jobs stops when the panel goes away.
+  const following = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    following.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  /** Re-reads the list as each upload's extraction job ends. */
+  const followExtraction = (jobIds: string[]) => {
+    const signal = following.current.signal;
+    setFollowed((n) => n + jobIds.length);
+    for (const jobId of jobIds) {
+      watchJob(jobId, { onUpdate: () => undefined, signal })
+        .then(() => mutate())
+        .catch(() => (signal.aborted ? undefined : mutate()))
+        .finally(() => {
+          if (!signal.aborted) setFollowed((n) => n - 1);
+        });
+    }
+  };
   const options = symbol && !symbols.includes(symbol) ? [symbol, ...symbols] : symbols;
 
   const submit = async (event: FormEvent) => {
@@ -45,6 +68,7 @@ export function DocumentsPanel({ symbols, selected }: DocumentsPanelProps) {
       setFiles([]);
       if (fileInput.current) fileInput.current.value = '';
       void mutate();
+      followExtraction(uploaded.documents.map((d) => d.jobId));
     } catch (err) {
       toast({ title: 'Upload failed', description: userMessage(err, 'Please try again'), variant: 'destructive' });
     } finally {
