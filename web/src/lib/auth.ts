@@ -2,6 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 
 import type { User } from '@/types/api';
 
+import { ACCOUNT_KEY } from './account';
 import { getAnonymousSessionId } from './anonymous-session';
 import { api } from './api-client';
 
@@ -49,7 +50,7 @@ export const registerWithData = (input: RegisterInput) => api.post<User>('/api/r
 export const logoutSession = () => api.post<unknown>('/api/logout', { sessionId: getAnonymousSessionId() ?? '' });
 
 /** Cached answers that belong to whoever is signed in. */
-const USER_SCOPED_KEYS = ['/api/account', '/api/chat/usage', '/api/anonymous/session/', '/api/stocks/batch'];
+const USER_SCOPED_KEYS = [ACCOUNT_KEY, '/api/chat/usage', '/api/anonymous/session/', '/api/stocks/batch'];
 
 /**
  * Login, register and logout that keep the cached user right: signed in

@@ -1,13 +1,8 @@
 import useSWR from 'swr';
 
-import { api } from '@/lib/api-client';
-import type { Account } from '@/types/api';
+import { ACCOUNT_KEY, type Account, getAccount } from '@/lib/account';
 
-/** GET /api/account: username, member since, query balance, parent/child fields, subscription. */
-export const ACCOUNT_KEY = '/api/account';
-
-export const getAccount = () => api.get<Account>(ACCOUNT_KEY);
-
+/** The account page's details: GET /api/account. */
 export function useAccount() {
   return useSWR<Account>(ACCOUNT_KEY, getAccount);
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
+import { ACCOUNT_KEY } from '@/lib/account';
 import type { ChatUsage } from '@/types/api';
 
 import { CHAT_USAGE_KEY } from '../api/get-chat-usage';
@@ -18,8 +19,6 @@ export type ChatMessage = {
 
 /** Usage refetch delay after a send (spec 000 section 9). */
 export const USAGE_REFETCH_MS = 100;
-/** The account call the drawer reads; its remaining count changes with every chat too. */
-const ACCOUNT_KEY = '/api/account';
 
 /**
  * The conversation of one widget (spec 000 section 4, chat widget): the reply streams into the
