@@ -72,4 +72,19 @@ describe('/admin/chat-test', () => {
       await screen.findByText('Sorry, I encountered an error processing your request. Please try again.'),
     ).toBeInTheDocument();
   });
+
+  it("renders the engine's Markdown source links as links, not raw [label](url) text", async () => {
+    stubFetch({
+      ...admin,
+      '/api/admin/chat-test/AAPL': { status: 200, body: { response: 'Apple owes $82.7B. Sources: [Debt 2026-03-28](https://www.sec.gov/x)' } },
+    });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Start Chat' }));
+    const input = screen.getByLabelText('Message');
+    fireEvent.change(input, { target: { value: 'debt?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const chat = screen.getByRole('list', { name: 'Chat about AAPL' });
+    expect(await within(chat).findByRole('link', { name: 'Debt 2026-03-28' })).toHaveAttribute('href', 'https://www.sec.gov/x');
+    expect(chat.textContent).not.toContain('](https://');
+  });
 });

@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LinkedText } from '@/components/ui/linked-text';
 import { PageTitle } from '@/components/ui/page-title';
 import { PERSONA_NAME } from '@/config/constants';
 
@@ -89,7 +90,7 @@ export function ChatTestPage() {
                 data-role={m.role}
                 className={`rounded-lg p-3 whitespace-pre-line ${m.role === 'user' ? 'ml-8 bg-amber-100' : 'mr-8 bg-stone-100'}`}
               >
-                {m.content}
+                <LinkedText content={m.content} />
               </li>
             ))}
           </ol>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 
+import { LinkedText } from '@/components/ui/linked-text';
 import { paths } from '@/config/paths';
 
 import type { ChatMessage } from '../hooks/use-chat';
-import { segments } from '../utils/message-links';
 
 const UNVERIFIED = '\u26a0 Unverified:';
 
@@ -18,45 +18,29 @@ export function ChatMessageBubble({ message }: { message: ChatMessage }) {
           mine ? 'bg-amber-700 text-white' : 'bg-amber-50 text-stone-800'
         }`}
       >
-        <MessageText content={body} />
+        <LinkedText content={body} />
         {unverified ? (
           <p className="mt-2 rounded bg-yellow-100 px-2 py-1 text-xs text-yellow-900" role="note" data-testid="unverified-numbers">
             {unverified}
           </p>
         ) : null}
-        {message.notice === 'out-of-queries' ? (
-          <Link to={paths.pricing.getHref()} className="mt-2 inline-block font-semibold text-amber-900 underline">
-            Get More Queries
-          </Link>
-        ) : null}
-        {message.notice === 'signup' ? (
-          <Link to={paths.auth.getHref({ signup: true })} className="mt-2 inline-block font-semibold text-amber-900 underline">
-            Sign Up Free
-          </Link>
-        ) : null}
+        {message.notice === 'out-of-queries' ? <PromptLink to={paths.pricing.getHref()}>Get More Queries</PromptLink> : null}
+        {message.notice === 'signup' ? <PromptLink to={paths.auth.getHref({ signup: true })}>Sign Up Free</PromptLink> : null}
       </div>
     </li>
   );
 }
 
-function MessageText({ content }: { content: string }) {
+/** A prompt's button-like link on its own line under the text (the space keeps copied text apart too). */
+function PromptLink({ to, children }: { to: string; children: string }) {
   return (
     <>
-      {segments(content).map((s, i) => {
-        if (s.kind === 'text') return <span key={i}>{s.text}</span>;
-        if (s.href.startsWith('/')) {
-          return (
-            <Link key={i} to={s.href} className="font-medium text-amber-800 underline">
-              {s.text}
-            </Link>
-          );
-        }
-        return (
-          <a key={i} href={s.href} target="_blank" rel="noopener noreferrer" className="font-medium text-amber-800 underline">
-            {s.text}
-          </a>
-        );
-      })}
+      {' '}
+      <span className="mt-2 block">
+        <Link to={to} className="font-semibold text-amber-900 underline">
+          {children}
+        </Link>
+      </span>
     </>
   );
 }

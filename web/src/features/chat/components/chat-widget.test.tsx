@@ -81,12 +81,37 @@ describe('chat widget', () => {
     expect(screen.getByRole('button', { name: 'Chat with Ask Bubba' })).toBeInTheDocument();
   });
 
+  it("on the home page (no stock) the placeholder asks about any stock, not 'this stock'", async () => {
+    stubFetch({ ...signedIn(), '/api/chat/usage': usage(0) });
+    renderWidget(null, null);
+    await openPanel();
+    expect(textbox()).toHaveAttribute('placeholder', 'Ask Bubba about any stock...');
+  });
+
+  it('puts a space between a word and a source link glued to it in a reply', async () => {
+    const reply = controlledReply();
+    stubWithReply({ ...signedIn(), '/api/chat/usage': usage(0) }, reply.response);
+    renderWidget();
+    await openPanel();
+    type('sources?');
+    fireEvent.keyDown(textbox(), { key: 'Enter' });
+    await act(async () => {
+      reply.push('Read the filing.[10-K](https://www.sec.gov/x)');
+      reply.end();
+    });
+    const messages = screen.getByTestId('chat-messages');
+    await waitFor(() => expect(within(messages).getByRole('link', { name: '10-K' })).toBeInTheDocument());
+    expect(messages.lastElementChild).toHaveTextContent('Read the filing. 10-K');
+  });
+
   it('invites an anonymous visitor to sign up and makes no chat call', async () => {
     const spy = stubFetch({ ...SIGNED_OUT });
     renderWidget();
     const panel = await openPanel();
     expect(within(panel).getByText(/Sign up for a free account and you get 50 free queries/)).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Sign Up Free' })).toHaveAttribute('href', '/auth?signup=true');
+    // The prompt's link stands apart from the sentence before it.
+    expect(screen.getByTestId('chat-messages').textContent).not.toMatch(/any stock\.Sign Up Free/);
     expect(textbox()).toBeDisabled();
     fireEvent.keyDown(textbox(), { key: 'Enter' });
     expect(calledUrls(spy).filter((u) => u.startsWith('/api/chat'))).toEqual([]);

@@ -17,6 +17,8 @@ type ChatWidgetProps = {
 };
 
 export const PLACEHOLDER = 'Ask about this stock...';
+/** The home page's chat is about no stock in particular. */
+export const GENERIC_PLACEHOLDER = `Ask ${PERSONA_NAME} about any stock...`;
 export const LIMIT_PLACEHOLDER = 'Monthly query limit reached';
 
 /** The first-open greeting: signed in names the symbol and company; anonymous invites a sign-up. */
@@ -119,7 +121,7 @@ export function ChatWidget({ symbol = null, companyName = null }: ChatWidgetProp
             disabled={disabled}
             rows={2}
             aria-label="Message"
-            placeholder={exhausted ? LIMIT_PLACEHOLDER : PLACEHOLDER}
+            placeholder={exhausted ? LIMIT_PLACEHOLDER : symbol ? PLACEHOLDER : GENERIC_PLACEHOLDER}
             className="min-h-10 flex-1 resize-none rounded-lg border border-amber-300 px-3 py-2 text-sm disabled:bg-stone-100"
           />
           {pending ? (
