@@ -238,6 +238,14 @@ describe('stock page errors', () => {
     stubFetch(api({ '/api/analyze-stock/ZZZZ': { status: 404, body: { success: false, message: "I can't find a company with ticker ZZZZ." } } }));
     renderRoute('/stock/ZZZZ');
     expect(await screen.findByTestId('analysis-error')).toHaveTextContent("I can't find a company with ticker ZZZZ.");
+    expect(screen.queryByRole('button', { name: /Notes from the annual report/ })).not.toBeInTheDocument();
+  });
+
+  it('a rate-limited analysis keeps the notes card (the banner says the notes still work)', async () => {
+    stubFetch(api({ '/api/analyze-stock/AAPL': { status: 503, body: { message: 'x' } } }));
+    renderRoute('/stock/AAPL');
+    expect(await screen.findByTestId('analysis-error')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Notes from the annual report/ })).toBeInTheDocument();
   });
 
   it('403 ends the trial and goes to sign-up after 2 seconds', async () => {
@@ -251,6 +259,7 @@ describe('stock page errors', () => {
     expect(await screen.findByTestId('analysis-error')).toHaveTextContent(
       "You've used all your anonymous analyses. Please sign up to continue.",
     );
+    expect(screen.queryByRole('button', { name: /Notes from the annual report/ })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/stock/AAPL');
     await waitFor(() => expect(router.state.location.search).toBe('?signup=true'), { timeout: 3000 });
     expect(router.state.location.pathname).toBe('/auth');
@@ -281,6 +290,22 @@ describe('notes section', () => {
     renderRoute('/stock/AAPL');
     fireEvent.click(await screen.findByRole('button', { name: /Notes from the annual report/ }));
     expect(await screen.findByText(/Notes coming soon/)).toBeInTheDocument();
+  });
+});
+
+describe('expected states are not logged', () => {
+  it('a signed-out visitor (401 from /api/user) on a stock without notes (404) logs no error or warning', async () => {
+    const error = vi.spyOn(console, 'error');
+    const warn = vi.spyOn(console, 'warn');
+    stubFetch({ ...SIGNED_OUT, '/api/stock-analysis/AAPL': { status: 404, body: 'Not Found' }, '/api/analyze-stock/AAPL': READY });
+    renderRoute('/stock/AAPL');
+    await screen.findByTestId('company-name');
+    fireEvent.click(screen.getByRole('button', { name: /Notes from the annual report/ }));
+    expect(await screen.findByText(/Notes coming soon/)).toBeInTheDocument();
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+    error.mockRestore();
+    warn.mockRestore();
   });
 });
 

@@ -63,7 +63,8 @@ export function StockPage({ ticker, onAnalyzed, enabled = true, renderChat }: St
       {state.status === 'error' ? <AnalysisErrorBanner error={state.error} /> : null}
       {state.status === 'ready' ? <ShareClassNote ticker={ticker} record={state.record} /> : null}
       {state.status === 'ready' ? <AnalysisView key={ticker} record={state.record} /> : null}
-      <NotesSection ticker={ticker} />
+      {/* No notes card under "no such company" or "trial over": there is nothing to read. */}
+      {errorKind === 'unknown' || errorKind === 'signup' ? null : <NotesSection ticker={ticker} />}
       {state.status === 'ready' && renderChat ? renderChat(state.record) : null}
     </div>
   );

@@ -3,9 +3,10 @@ import { ApiError } from '@/lib/api-client';
 /**
  * The stock page's error banner texts (spec 000 section 8, "Stock analysis").
  * `kind` tells the page what else to do: 'signup' redirects to
- * /auth?signup=true after 2 s; 'rate' adds that the notes still work.
+ * /auth?signup=true after 2 s; 'rate' adds that the notes still work; 'unknown' (no such
+ * company, or one the analysis does not cover) and 'signup' leave nothing else to show.
  */
-export type AnalysisErrorKind = 'login' | 'signup' | 'daily' | 'rate' | 'status' | 'other';
+export type AnalysisErrorKind = 'login' | 'signup' | 'daily' | 'rate' | 'unknown' | 'status' | 'other';
 export type AnalysisError = { kind: AnalysisErrorKind; message: string };
 
 export const ANALYSIS_MESSAGES = {
@@ -34,7 +35,7 @@ export function analysisErrorFromStatus(status: number, serverMessage: string | 
       return { kind: 'rate', message: ANALYSIS_MESSAGES.rate };
     default:
       // Unknown ticker (404) and unsupported company (422) carry a message meant for people.
-      if ((status === 404 || status === 422) && serverMessage) return { kind: 'other', message: serverMessage };
+      if ((status === 404 || status === 422) && serverMessage) return { kind: 'unknown', message: serverMessage };
       return { kind: 'status', message: `Server responded with status: ${status}` };
   }
 }
