@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { axisMoney, compact, money, pct, relativeTime, shortDate, ZERO_BASED_DOMAIN } from './format';
+import { axisMoney, compact, money, pct, relativeTime, shortDate, zeroBasedAxis } from './format';
 
 describe('format', () => {
   it('money uses compact suffixes', () => {
@@ -32,10 +32,18 @@ describe('axis ticks', () => {
   });
 
   it('a value axis always holds zero and never collapses to one value', () => {
-    const [low, high] = ZERO_BASED_DOMAIN;
     // JPM's operating cash flow, one repeated value: -$148B.
-    expect([low(-147.8e9), high(-147.8e9)]).toEqual([-147.8e9, 1]);
-    expect([low(5e9), high(5e9)]).toEqual([0, 5e9]);
-    expect([low(0), high(0)]).toEqual([0, 1]);
+    expect(zeroBasedAxis([-147.8e9, -147.8e9]).domain).toEqual([-150e9, 0]);
+    expect(zeroBasedAxis([5e9]).domain).toEqual([0, 5e9]);
+    expect(zeroBasedAxis([0, 0]).domain).toEqual([0, 1]);
+    expect(zeroBasedAxis([null, undefined]).domain).toEqual([0, 1]);
+  });
+
+  it('prints only round ticks, the top one too (no raw "$416.161B" beside "$400B")', () => {
+    const { domain, ticks } = zeroBasedAxis([389.2e9, 416.161e9, 401e9]);
+    expect(ticks.map(axisMoney)).toEqual(['$0', '$100B', '$200B', '$300B', '$400B', '$500B']);
+    expect(domain).toEqual([0, 500e9]);
+    // Negative values (capital spending) get round ticks below zero as well.
+    expect(zeroBasedAxis([-12.3e9, 41.7e9]).ticks.map(axisMoney)).toEqual(['-$20B', '$0', '$20B', '$40B', '$60B']);
   });
 });

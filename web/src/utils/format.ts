@@ -24,23 +24,46 @@ export function money(value: number | null | undefined, decimals = 1): string {
  */
 export function axisMoney(value: number): string {
   if (!Number.isFinite(value)) return '';
+  const [size, decimals] = tickDecimals(value);
+  return money(value, size === 1 && decimals > 0 ? 2 : decimals);
+}
+
+/** An axis tick of a count (shares): "2.5B", not "3B" beside "2B". */
+export function axisCompact(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  return compact(value, tickDecimals(value)[1]);
+}
+
+/** The tick's unit and the decimals (at most 3) it needs to be exact in that unit. */
+function tickDecimals(value: number): [size: number, decimals: number] {
   const abs = Math.abs(value);
   const size = SUFFIXES.find(([s]) => abs >= s)?.[0] ?? 1;
   const scaled = abs / size;
   let decimals = 0;
   while (decimals < 3 && Math.abs(Number(scaled.toFixed(decimals)) - scaled) > 1e-9 * Math.max(1, scaled)) decimals++;
-  return money(value, size === 1 && decimals > 0 ? 2 : decimals);
+  return [size, decimals];
 }
 
 /**
- * A value axis domain that always holds zero and never collapses: bars start at zero, and a
- * series of one repeated value (JPM's cash flows) still gets a range instead of five equal ticks.
+ * A value axis that always holds zero and never collapses, with round ticks only: about five
+ * steps of 1, 2, 2.5 or 5 times a power of ten, and the ends on a step, so the top tick reads
+ * "$500B" next to "$400B" instead of the data's own "$416.161B". A series of one repeated value
+ * (JPM's cash flows) still gets a range; an all-zero series gets 0 to 1.
  */
-export const ZERO_BASED_DOMAIN: [(min: number) => number, (max: number) => number] = [
-  (min) => Math.min(0, min),
-  // `|| 1`: an all-zero series would make [0, 0].
-  (max) => Math.max(0, max) || 1,
-];
+export function zeroBasedAxis(values: ReadonlyArray<number | null | undefined>): { domain: [number, number]; ticks: number[] } {
+  const finite = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  const min = Math.min(0, ...finite);
+  const max = Math.max(0, ...finite) || (min < 0 ? 0 : 1);
+  const span = max - min;
+  const rough = span / 5;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= rough * (1 - 1e-9)) ?? 10 * magnitude;
+  const first = Math.floor(min / step + 1e-9);
+  const last = Math.ceil(max / step - 1e-9);
+  const ticks: number[] = [];
+  for (let i = first; i <= last; i++) ticks.push(Number((i * step).toPrecision(12)));
+  return { domain: [ticks[0]!, ticks[ticks.length - 1]!], ticks };
+}
 
 /** 1.2B, 350.0M (share counts) */
 export function compact(value: number | null | undefined, decimals = 1): string {

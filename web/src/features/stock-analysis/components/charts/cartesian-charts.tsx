@@ -21,9 +21,9 @@ import type {
   ValueGrowthRow,
   YieldRow,
 } from '@/types/analysis';
-import { axisMoney, compact, money, pct, ZERO_BASED_DOMAIN } from '@/utils/format';
+import { axisCompact, axisMoney, compact, money, pct, zeroBasedAxis } from '@/utils/format';
 
-import { AXIS_TICK, ChartFrame, COLORS, STATIC, tooltipFormatter } from './chart-kit';
+import { AXIS_TICK, ChartFrame, COLORS, inDrawingOrder, STATIC, tooltipFormatter } from './chart-kit';
 
 const axisPct = (v: number) => `${v}%`;
 
@@ -43,10 +43,10 @@ export function ValueGrowthChart({ rows, label, unit, name }: { rows: ValueGrowt
       <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis yAxisId="v" tick={AXIS_TICK} tickFormatter={unit === 'money' ? axisMoney : (v: number) => compact(v, 0)} domain={ZERO_BASED_DOMAIN} width={64} />
+        <YAxis yAxisId="v" tick={AXIS_TICK} tickFormatter={unit === 'money' ? axisMoney : axisCompact} {...zeroBasedAxis(rows.map((r) => r.value))} width={64} />
         <YAxis yAxisId="g" orientation="right" tick={AXIS_TICK} tickFormatter={axisPct} width={44} />
         <Tooltip formatter={(v, n) => (n === 'Growth %' ? pct(Number(v)) : fmt(Number(v)))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('value', 'growthPct')} />
         <ReferenceLine yAxisId="v" y={0} stroke={COLORS.muted} />
         <Bar yAxisId="v" dataKey="value" name={name} fill={COLORS.primary} radius={[4, 4, 0, 0]} {...STATIC} />
         <Line yAxisId="g" dataKey="growthPct" name="Growth %" stroke={COLORS.secondary} strokeWidth={2} connectNulls {...STATIC} />
@@ -72,10 +72,10 @@ export function RevenueExpensesChart({ rows, label }: { rows: RevenueExpenseRow[
       <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis yAxisId="v" tick={AXIS_TICK} tickFormatter={axisMoney} domain={ZERO_BASED_DOMAIN} width={64} />
+        <YAxis yAxisId="v" tick={AXIS_TICK} tickFormatter={axisMoney} {...zeroBasedAxis(rows.flatMap((r) => [r.revenue, r.expense]))} width={64} />
         <YAxis yAxisId="g" orientation="right" tick={AXIS_TICK} tickFormatter={axisPct} width={44} />
         <Tooltip formatter={(v, n) => (String(n).includes('growth') ? pct(Number(v)) : money(Number(v)))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('revenue', 'expense', 'revenueGrowthPct', 'expenseGrowthPct')} />
         <Bar yAxisId="v" dataKey="revenue" name="Revenue" fill={COLORS.primary} radius={[4, 4, 0, 0]} {...STATIC} />
         <Bar yAxisId="v" dataKey="expense" name="Expenses" fill={COLORS.muted} radius={[4, 4, 0, 0]} {...STATIC} />
         <Line yAxisId="g" dataKey="revenueGrowthPct" name="Revenue growth" stroke={COLORS.secondary} strokeWidth={2} connectNulls {...STATIC} />
@@ -102,7 +102,7 @@ export function MarginsChart({ rows, label }: { rows: MarginRow[]; label: string
         <XAxis dataKey="label" tick={AXIS_TICK} />
         <YAxis tick={AXIS_TICK} tickFormatter={axisPct} width={44} />
         <Tooltip formatter={tooltipFormatter((v) => pct(v))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('grossPct', 'netPct')} />
         <ReferenceLine y={0} stroke={COLORS.muted} />
         <Bar dataKey="grossPct" name="Gross margin" fill={COLORS.secondary} radius={[4, 4, 0, 0]} {...STATIC} />
         <Bar dataKey="netPct" name="Net margin" fill={COLORS.primary} radius={[4, 4, 0, 0]} {...STATIC} />
@@ -127,9 +127,9 @@ export function CashFlowsChart({ rows, label }: { rows: CashFlowRow[]; label: st
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} domain={ZERO_BASED_DOMAIN} width={64} />
+        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} {...zeroBasedAxis(rows.flatMap((r) => [r.operating, r.capex, r.free]))} width={64} />
         <Tooltip formatter={tooltipFormatter((v) => money(v))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('operating', 'capex', 'free')} />
         <ReferenceLine y={0} stroke={COLORS.muted} />
         <Bar dataKey="operating" name="Operating cash" fill={COLORS.secondary} {...STATIC} />
         <Bar dataKey="capex" name="Capital spending" fill={COLORS.bad} {...STATIC} />
@@ -154,9 +154,9 @@ export function CashDebtChart({ rows, label }: { rows: CashDebtRow[]; label: str
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} domain={ZERO_BASED_DOMAIN} width={64} />
+        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} {...zeroBasedAxis(rows.flatMap((r) => [r.cash, r.debt]))} width={64} />
         <Tooltip formatter={tooltipFormatter((v) => money(v))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('cash', 'debt')} />
         <Bar dataKey="cash" name="Cash" fill={COLORS.good} radius={[4, 4, 0, 0]} {...STATIC} />
         <Bar dataKey="debt" name="Debt" fill={COLORS.bad} radius={[4, 4, 0, 0]} {...STATIC} />
       </BarChart>
@@ -182,7 +182,7 @@ export function YieldsChart({ rows, label }: { rows: YieldRow[]; label: string }
         <XAxis dataKey="label" tick={AXIS_TICK} />
         <YAxis tick={AXIS_TICK} tickFormatter={axisPct} width={44} />
         <Tooltip formatter={tooltipFormatter((v) => pct(v, 2))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('earningsReturnPct', 'cashFlowReturnPct', 'govtBondPct')} />
         <ReferenceLine y={0} stroke={COLORS.muted} />
         <Bar dataKey="earningsReturnPct" name="Earnings return" fill={COLORS.primary} {...STATIC} />
         <Bar dataKey="cashFlowReturnPct" name="Cash flow return" fill={COLORS.secondary} {...STATIC} />
@@ -234,7 +234,7 @@ export function RatiosChart({ rows, label }: { rows: RatioRow[]; label: string }
         <XAxis dataKey="name" tick={AXIS_TICK} />
         <YAxis tick={AXIS_TICK} tickFormatter={(v: number) => `${v}x`} width={44} />
         <Tooltip formatter={tooltipFormatter((v) => `${v.toFixed(1)}x`)} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('min', 'current', 'max')} />
         <Bar dataKey="min" name="3-year low" fill={COLORS.good} {...STATIC} />
         <Bar dataKey="current" name="Today" fill={COLORS.primary} {...STATIC} />
         <Bar dataKey="max" name="3-year high" fill={COLORS.bad} {...STATIC} />

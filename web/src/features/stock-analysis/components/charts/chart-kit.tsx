@@ -1,3 +1,4 @@
+import type { LegendPayload } from 'recharts';
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
 import { cellSource, sourceAnchor, useChartSources } from './chart-sources';
@@ -14,6 +15,14 @@ export const COLORS = {
 };
 
 export const AXIS_TICK = { fontSize: 11, fill: '#57534e' };
+
+/**
+ * Legend items in the order the series are drawn (recharts sorts them by name otherwise, so the
+ * ratios legend read "3-year high, 3-year low, Today" over bars drawn low, today, high).
+ */
+export function inDrawingOrder(...dataKeys: string[]) {
+  return (item: LegendPayload) => dataKeys.indexOf(String(item.dataKey));
+}
 
 /** Animations off: the page must render all 12 charts fast, and screenshots stay stable. */
 export const STATIC = { isAnimationActive: false } as const;

@@ -3,7 +3,7 @@ import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Leg
 import type { MarketValuePoint, PriceRange } from '@/types/analysis';
 import { axisMoney, dollars, money, shortDate } from '@/utils/format';
 
-import { AXIS_TICK, ChartFrame, COLORS, STATIC } from './chart-kit';
+import { AXIS_TICK, ChartFrame, COLORS, inDrawingOrder, STATIC } from './chart-kit';
 
 /** Market value over 3 years, with what $1000 invested at the start became. */
 export function MarketValueChart({ points }: { points: MarketValuePoint[] }) {
@@ -25,7 +25,7 @@ export function MarketValueChart({ points }: { points: MarketValuePoint[] }) {
         <YAxis yAxisId="mv" tick={AXIS_TICK} tickFormatter={axisMoney} width={64} />
         <YAxis yAxisId="inv" orientation="right" tick={AXIS_TICK} tickFormatter={(v: number) => `$${Math.round(v)}`} width={52} />
         <Tooltip formatter={(v, n) => (n === 'Market value' ? money(Number(v)) : dollars(Number(v)))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('marketValue', 'investment')} />
         <Area yAxisId="mv" dataKey="marketValue" name="Market value" fill="#fde68a" stroke={COLORS.primary} connectNulls {...STATIC} />
         <Line yAxisId="inv" dataKey="investment" name="$1000 invested" stroke={COLORS.secondary} strokeWidth={2} dot={false} {...STATIC} />
       </ComposedChart>
