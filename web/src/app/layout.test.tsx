@@ -59,7 +59,8 @@ describe('navigation drawer', () => {
     expect(within(again).getByRole('link', { name: 'Login / Sign Up' })).toBeInTheDocument();
   });
 
-  it('Report Bug sends the report, reads Submitting... meanwhile, then thanks and closes', async () => {
+  it('Report Bug sends the report, reads Submitting... meanwhile, then closes the dialog and the drawer and alerts', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     let release: () => void = () => {};
     const spy = stubFetch({ ...SIGNED_OUT, ...home, '/api/report-bug': { status: 201, body: { message: 'ok' } } });
     const original = spy.getMockImplementation()!;
@@ -77,13 +78,15 @@ describe('navigation drawer', () => {
     fireEvent.submit(within(dialog).getByRole('button', { name: 'Submit Report' }).closest('form')!);
     expect(await within(dialog).findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     release();
-    expect(await screen.findByText('Bug report submitted successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Bug report submitted successfully!'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     const call = spy.mock.calls.find(([url]) => String(url) === '/api/report-bug');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'joe@example.com', subject: 'Chart wobbles', description: 'It wobbles on my phone.' });
   });
 
-  it('a failed bug report says so', async () => {
+  it('a failed bug report says so in an alert and keeps the dialog to try again', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     stubFetch({ ...SIGNED_OUT, ...home, '/api/report-bug': { status: 500, body: '' } });
     renderRoute('/');
     const nav = await openMenu();
@@ -93,7 +96,8 @@ describe('navigation drawer', () => {
     fireEvent.change(within(dialog).getByLabelText('Subject'), { target: { value: 'x' } });
     fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'y' } });
     fireEvent.submit(dialog.querySelector('form')!);
-    expect(await screen.findByText('Failed to submit bug report')).toBeInTheDocument();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to submit bug report'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('x');
   });
 });

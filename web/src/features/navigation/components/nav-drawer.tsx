@@ -100,7 +100,15 @@ export function NavDrawer({ onClose }: NavDrawerProps) {
           ) : null}
         </div>
       </nav>
-      {bugOpen ? <ReportBugDialog onClose={() => setBugOpen(false)} /> : null}
+      {bugOpen ? (
+        <ReportBugDialog
+          onClose={() => setBugOpen(false)}
+          onSubmitted={() => {
+            setBugOpen(false);
+            onClose();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

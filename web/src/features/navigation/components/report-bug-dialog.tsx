@@ -2,18 +2,30 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/lib/toast';
 
 import { reportBug } from '../api/report-bug';
 
-type ReportBugDialogProps = { onClose: () => void };
+type ReportBugDialogProps = {
+  onClose: () => void;
+  /** The report went through: the dialog and what opened it (the drawer) close. */
+  onSubmitted: () => void;
+};
+
+export const BUG_REPORT_SENT = 'Bug report submitted successfully!';
+export const BUG_REPORT_FAILED = 'Failed to submit bug report';
+
+/** An alert once the closed dialog and drawer are painted away, so nothing stale sits behind it. */
+function alertAfterPaint(message: string) {
+  requestAnimationFrame(() => setTimeout(() => window.alert(message), 0));
+}
 
 /**
  * Report Bug (spec 000 "Report-bug dialog"): email, subject and description
  * are required; the button reads 'Submitting...' while sending. On success the
- * spec's alert text shows (as a toast), the fields clear and the dialog closes.
+ * dialog and the drawer close and the spec's alert says so; on failure the alert
+ * says so and the dialog stays, with what was typed, to try again.
  */
-export function ReportBugDialog({ onClose }: ReportBugDialogProps) {
+export function ReportBugDialog({ onClose, onSubmitted }: ReportBugDialogProps) {
   const [email, setEmail] = useState('');
   const [subject, setSubject] = useState('');
   const [description, setDescription] = useState('');
@@ -37,15 +49,12 @@ export function ReportBugDialog({ onClose }: ReportBugDialogProps) {
     setSubmitting(true);
     try {
       await reportBug({ email: email.trim(), subject: subject.trim(), description: description.trim() });
-      toast({ title: 'Bug report submitted successfully!', description: 'Thanks for telling me. I will get my toolbox.' });
-      setEmail('');
-      setSubject('');
-      setDescription('');
-      onClose();
-    } catch {
-      toast({ title: 'Failed to submit bug report', variant: 'destructive' });
-    } finally {
       setSubmitting(false);
+      onSubmitted();
+      alertAfterPaint(BUG_REPORT_SENT);
+    } catch {
+      setSubmitting(false);
+      window.alert(BUG_REPORT_FAILED);
     }
   };
 
