@@ -9,6 +9,7 @@ const account = { username: 'joe@example.com', queryBalance: 38, queriesUsed: 12
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '@/app/testing/render-route';
+import { dismissToast } from '@/lib/toast';
 import { goToCheckout } from '@/features/pricing/api/checkout';
 import { CHECKOUT_CANCELED } from '@/features/pricing/components/pricing-page';
 import { SIGNED_OUT, signedIn, stubFetch, type FakeApi } from '@/testing/fake-api';
@@ -15,6 +16,7 @@ vi.mock('@/features/pricing/api/checkout', async (original) => ({
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(goToCheckout).mockReset();
+  localStorage.clear();
 });
 
 const tier = (id: string, name: string, queries: number, priceInCents: number, centsPerQuery: number, popular = false) => ({
@@ -131,6 +133,25 @@ describe('pricing page', () => {
     expect(await screen.findByText('You have 250 queries remaining.')).toBeInTheDocument();
     expect(bodyOf(spy, '/api/verify-payment')).toEqual({ sessionId: 'cs_test_9' });
     expect(spy.mock.calls.filter(([url]) => String(url) === '/api/verify-payment')).toHaveLength(1);
+  });
+
+  it('a replayed return URL of a credited checkout does not claim the queries were added again', async () => {
+    stubFetch({
+      ...signedIn(),
+      ...pricing(),
+      '/api/chat/usage': { status: 200, body: { queriesUsed: 0, queriesLimit: 250, queriesRemaining: 250 } },
+      '/api/verify-payment': { status: 200, body: { success: true, queries: 200 } },
+    });
+    const first = renderRoute('/pricing?success=true&session_id=cs_test_9');
+    expect(await screen.findByText('200 queries have been added to your account.')).toBeInTheDocument();
+    await waitFor(() => expect(first.router.state.location.search).toBe(''));
+    first.unmount();
+    dismissToast();
+
+    renderRoute('/pricing?success=true&session_id=cs_test_9');
+    expect(await screen.findByText('Payment Already Applied')).toBeInTheDocument();
+    expect(screen.getByText(/already in your account\. Nothing more was added\./)).toBeInTheDocument();
+    expect(screen.queryByText('200 queries have been added to your account.')).not.toBeInTheDocument();
   });
 
   it("toasts 'Payment Verification Failed' with the server's reason", async () => {

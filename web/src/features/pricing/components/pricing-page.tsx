@@ -14,6 +14,7 @@ import type { PricingTier } from '@/types/api';
 
 import { createCheckoutSession, goToCheckout, verifyPayment } from '../api/checkout';
 import { usePricing, useRemainingQueries } from '../api/get-pricing';
+import { markCredited } from '../utils/credited-checkouts';
 
 /** Spec 001 has no text for a cancelled checkout: an honest line in Bubba's voice (README). */
 export const CHECKOUT_CANCELED = "No harm done: you backed out before paying, so nothing was charged. The packs will be right here when you're ready.";
@@ -176,10 +177,14 @@ function useVerifyReturn(onCredited: () => void) {
     started.current = sessionId;
     verifyPayment(sessionId)
       .then((result) => {
-        toast({
-          title: 'Payment Successful!',
-          description: `${result.queries} queries have been added to your account.`,
-        });
+        toast(
+          markCredited(sessionId)
+            ? {
+                title: 'Payment Already Applied',
+                description: `The ${result.queries} queries from this purchase are already in your account. Nothing more was added.`,
+              }
+            : { title: 'Payment Successful!', description: `${result.queries} queries have been added to your account.` },
+        );
         onCredited();
       })
       .catch((err: unknown) => {
