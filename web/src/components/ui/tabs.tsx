@@ -9,10 +9,12 @@ type TabListProps<T extends string> = {
   label: string;
   /** Prefix for ids, so panels can point back with aria-labelledby. */
   idBase?: string;
+  /** Many tabs (the 15 notes fields): wrap onto more rows instead of a strip cut off at the edge. */
+  wrap?: boolean;
 };
 
 /** WAI-ARIA tabs: arrow keys move between tabs, only the selected one is in the tab order. */
-export function TabList<T extends string>({ tabs, value, onChange, label, idBase }: TabListProps<T>) {
+export function TabList<T extends string>({ tabs, value, onChange, label, idBase, wrap = false }: TabListProps<T>) {
   const fallback = useId();
   const base = idBase ?? fallback;
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -30,7 +32,12 @@ export function TabList<T extends string>({ tabs, value, onChange, label, idBase
   };
 
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto rounded-xl bg-amber-100 p-1">
+    <div
+      role="tablist"
+      aria-label={label}
+      data-wrap={wrap || undefined}
+      className={`flex gap-1 rounded-xl bg-amber-100 p-1 ${wrap ? 'flex-wrap' : 'overflow-x-auto'}`}
+    >
       {tabs.map((tab, index) => {
         const selected = tab.value === value;
         return (
@@ -47,7 +54,7 @@ export function TabList<T extends string>({ tabs, value, onChange, label, idBase
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.value)}
             onKeyDown={(e) => onKeyDown(e, index)}
-            className={`flex-1 rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none ${selected ? 'bg-white text-amber-900 shadow' : 'text-stone-600 hover:text-amber-900'}`}
+            className={`${wrap ? 'flex-auto' : 'flex-1'} rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none ${selected ? 'bg-white text-amber-900 shadow' : 'text-stone-600 hover:text-amber-900'}`}
           >
             {tab.label}
           </button>

@@ -103,6 +103,9 @@ describe('admin batch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop Job' }));
     await waitFor(async () => expect(await toastText()).toContain('Batch job stopped'));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop Job' })).not.toBeInTheDocument());
+    // The status names the stock the batch was on when it was cancelled.
+    expect(screen.getByText('Stopped at MSFT')).toBeInTheDocument();
+    expect(await toastText()).toContain('Stopped at MSFT.');
   });
 
   it('lists results with score colours and N/A', async () => {
@@ -123,5 +126,7 @@ describe('admin batch', () => {
     const [, apple, microsoft] = within(table).getAllByRole('row');
     expect(within(apple!).getByText('72')).toHaveClass('text-green-700');
     expect(within(microsoft!).getByText('N/A')).toBeInTheDocument();
+    // Dates read like the other admin tables ("Aug 18, 2026"), not "8/18/2026, 12:00:00 PM".
+    expect(within(apple!).getByText('Aug 18, 2026')).toBeInTheDocument();
   });
 });

@@ -98,6 +98,9 @@ describe('/admin notes editor', () => {
     renderRoute('/admin');
     await pick('AAPL');
     const tabs = screen.getByRole('tablist', { name: 'Notes fields' });
+    // All 15 tabs stay in view on a narrow screen: the strip wraps instead of being cut off.
+    expect(tabs).toHaveClass('flex-wrap');
+    expect(tabs).not.toHaveClass('overflow-x-auto');
     expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual([
       '10K Date',
       'Company Overview',

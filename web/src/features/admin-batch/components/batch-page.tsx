@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import type { BatchResult } from '@/types/generated/BatchResult';
 import type { BatchStatus } from '@/types/generated/BatchStatus';
 import type { ScheduledJob } from '@/types/generated/ScheduledJob';
-import { relativeTime } from '@/utils/format';
+import { relativeTime, shortDate } from '@/utils/format';
 import { overallBand } from '@/utils/score-bands';
 
 import {
@@ -84,6 +84,8 @@ function ManualTab() {
   const [selected, setSelected] = useState<string[]>([]);
   const [delay, setDelay] = useState<number>(DELAY.initial);
   const [busy, setBusy] = useState(false);
+  // The stock the batch was on when it was stopped (the status no longer names one after).
+  const [stoppedAt, setStoppedAt] = useState<string | null>(null);
 
   // When a running batch is seen to end, the results list is refreshed.
   const wasRunning = useRef(false);
@@ -127,8 +129,10 @@ function ManualTab() {
 
   const stop = async () => {
     try {
+      const current = status?.currentTicker ?? null;
       await stopBatch();
-      toast({ title: 'Batch job stopped' });
+      setStoppedAt(current);
+      toast({ title: 'Batch job stopped', description: current ? `Stopped at ${current}.` : undefined });
       await refreshStatus();
     } catch {
       toast({ title: 'Failed to stop batch job', variant: 'destructive' });
@@ -138,7 +142,7 @@ function ManualTab() {
   const validDelay = delay >= DELAY.min && delay <= DELAY.max && delay % DELAY.step === 0;
   return (
     <div className="space-y-5">
-      {status && <StatusCard status={status} onStop={stop} />}
+      {status && <StatusCard status={status} onStop={stop} stoppedAt={status.isRunning ? null : stoppedAt} />}
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">Stocks ({selected.length} of {stocks.length} selected)</h2>
@@ -187,7 +191,7 @@ function ManualTab() {
   );
 }
 
-function StatusCard({ status, onStop }: { status: BatchStatus; onStop: () => void }) {
+function StatusCard({ status, onStop, stoppedAt }: { status: BatchStatus; onStop: () => void; stoppedAt: string | null }) {
   const percent = status.totalTickers ? Math.round((status.completedTickers / status.totalTickers) * 100) : 0;
   return (
     <Card>
@@ -215,6 +219,7 @@ function StatusCard({ status, onStop }: { status: BatchStatus; onStop: () => voi
             {status.completedTickers} of {status.totalTickers} stocks done
           </p>
           {status.currentTicker && <p>Current ticker: {status.currentTicker}</p>}
+          {stoppedAt && status.state === 'stopped' && <p>Stopped at {stoppedAt}</p>}
           {status.startedAt && <p>Started {relativeTime(status.startedAt)}</p>}
           {status.completedAt && <p>Completed {relativeTime(status.completedAt)}</p>}
           {status.errorMessage && <p className="text-red-700">{status.errorMessage}</p>}
@@ -254,7 +259,7 @@ function ResultRow({ row }: { row: BatchResult }) {
       <td>{row.companyName ?? ''}</td>
       <td>{row.industry ?? ''}</td>
       <td className={scoreClass(row.score)}>{row.score ?? 'N/A'}</td>
-      <td>{row.analysisDate ? new Date(row.analysisDate).toLocaleString() : ''}</td>
+      <td className="whitespace-nowrap">{row.analysisDate ? shortDate(row.analysisDate) : ''}</td>
     </tr>
   );
 }

@@ -53,7 +53,7 @@ export function NotesEditor({ notes, onSaved }: NotesEditorProps) {
   return (
     <Card className="space-y-4">
       <h2 className="font-serif text-xl font-bold text-amber-900">Edit {notes.symbol}</h2>
-      <TabList tabs={TABS} value={tab} onChange={setTab} label="Notes fields" idBase={base} />
+      <TabList tabs={TABS} value={tab} onChange={setTab} label="Notes fields" idBase={base} wrap />
       <div {...tabPanelProps(base, tab)} className="space-y-3">
         <label htmlFor={tab} className="block text-sm font-semibold text-stone-800">
           {label}
