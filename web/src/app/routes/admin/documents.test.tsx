@@ -67,9 +67,7 @@ const panel = async () => {
 };
 
 const chooseUber = async (card: HTMLElement) => {
-  const select = within(card).getByLabelText('Document stock symbol');
-  await waitFor(() => expect(within(select).getByRole('option', { name: 'UBER' })).toBeInTheDocument());
-  fireEvent.change(select, { target: { value: 'UBER' } });
+  fireEvent.change(within(card).getByLabelText('Document stock symbol'), { target: { value: 'uber' } });
 };
 
 describe('/admin documents', () => {
@@ -162,5 +160,39 @@ describe('/admin documents', () => {
     expect(await within(card).findByText('Extracting text...')).toBeInTheDocument();
     expect(await within(card).findByText('Mobility recovered in 2021.', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(calledUrls(spy)).toContain('/api/jobs/j0');
+  });
+
+  it('takes any valid ticker, not only stocks with notes, and refuses junk with the reason', async () => {
+    const uploads: string[] = [];
+    stubFetch({
+      ...fakeServer([]).api,
+      '/api/admin/rag-docs/MSFT': { status: 200, body: [] },
+      '/api/admin/upload-rag/MSFT': () => {
+        uploads.push('MSFT');
+        return { status: 201, body: { symbol: 'MSFT', documents: [] } };
+      },
+    });
+    renderRoute('/admin');
+    const card = await panel();
+    const field = within(card).getByLabelText('Document stock symbol');
+    fireEvent.change(within(card).getByLabelText('Files'), { target: { files: [new File(['x'], 'msft.txt')] } });
+    fireEvent.change(field, { target: { value: 'A B' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Upload Documents' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent("That doesn't look like a stock ticker.");
+    fireEvent.change(field, { target: { value: 'msft' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Upload Documents' }));
+    await waitFor(() => expect(uploads).toEqual(['MSFT']));
+  });
+
+  it('shows a long file name on one line with the whole name on hover', async () => {
+    const long = { ...uberPdf, fileName: 'uber_technologies_annual_report_form_10-K_fiscal_year_2021_final_amended.pdf' };
+    stubFetch(fakeServer([long]).api);
+    renderRoute('/admin');
+    const card = await panel();
+    await chooseUber(card);
+    const name = await within(card).findByText(long.fileName);
+    expect(name).toHaveAttribute('title', long.fileName);
+    expect(name).toHaveClass('truncate');
+    expect(name.closest('td')).not.toHaveClass('break-all');
   });
 });

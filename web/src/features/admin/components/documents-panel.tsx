@@ -2,11 +2,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { userMessage } from '@/lib/api-client';
 import { watchJob } from '@/lib/job-watch';
 import { toast } from '@/lib/toast';
 import type { RagDocument } from '@/types/api';
 import { shortDate } from '@/utils/format';
+import { parseTicker } from '@/utils/ticker';
 
 import { deleteRagDocument, uploadRagDocuments, useRagDocuments } from '../api/rag-documents';
 import { ACCEPTED_FILES, kilobytes } from '../utils/document-sizes';
@@ -20,15 +22,20 @@ type DocumentsPanelProps = { symbols: string[]; selected: string | null };
  */
 export function DocumentsPanel({ symbols, selected }: DocumentsPanelProps) {
   const id = useId();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const symbol = chosen ?? selected;
+  // Any valid ticker, typed (a filing can come before the notes); the notes' selection until then.
+  const [typed, setTyped] = useState<string | null>(null);
+  const entry = typed ?? selected ?? '';
+  const parsed = parseTicker(entry);
+  const symbol = parsed.ok ? parsed.symbol : null;
+  // The list follows the field once typing pauses, not every keystroke.
+  const listed = useDebouncedValue(symbol, typed === null ? 0 : 400);
   const [filingDate, setFilingDate] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const [followed, setFollowed] = useState(0);
-  const { documents, mutate } = useRagDocuments(symbol, { followingJobs: followed > 0 });
+  const { documents, mutate } = useRagDocuments(listed, { followingJobs: followed > 0 });
   // Following the extraction jobs stops when the panel goes away.
   const following = useRef(new AbortController());
   useEffect(() => {
@@ -50,11 +57,11 @@ export function DocumentsPanel({ symbols, selected }: DocumentsPanelProps) {
         });
     }
   };
-  const options = symbol && !symbols.includes(symbol) ? [symbol, ...symbols] : symbols;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!symbol) return setError('Please select a stock symbol first');
+    if (!entry.trim()) return setError('Please select a stock symbol first');
+    if (!parsed.ok || !symbol) return setError(parsed.ok ? 'Please select a stock symbol first' : parsed.error);
     if (!files.length) return setError('Please select files to upload first');
     setError(null);
     setBusy(true);
@@ -98,19 +105,23 @@ export function DocumentsPanel({ symbols, selected }: DocumentsPanelProps) {
           <label htmlFor={`${id}-symbol`} className="mb-1 block text-sm font-semibold text-stone-800">
             Document stock symbol
           </label>
-          <select
+          <input
             id={`${id}-symbol`}
-            value={symbol ?? ''}
-            onChange={(e) => setChosen(e.target.value || null)}
-            className="w-full rounded-lg border border-stone-300 px-3 py-2"
-          >
-            <option value="">Choose a stock</option>
-            {options.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
+            value={entry}
+            onChange={(e) => setTyped(e.target.value.toUpperCase())}
+            list={`${id}-symbols`}
+            placeholder="Any ticker, e.g. MSFT"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={10}
+            className="w-full rounded-lg border border-stone-300 px-3 py-2 uppercase"
+          />
+          {/* Suggestions only: stocks with notes; any other valid ticker is fine too. */}
+          <datalist id={`${id}-symbols`}>
+            {symbols.map((s) => (
+              <option key={s} value={s} />
             ))}
-          </select>
+          </datalist>
         </div>
         <div>
           <label htmlFor={`${id}-date`} className="mb-1 block text-sm font-semibold text-stone-800">
@@ -149,7 +160,7 @@ export function DocumentsPanel({ symbols, selected }: DocumentsPanelProps) {
           ) : null}
         </div>
       </form>
-      {symbol ? <DocumentTable symbol={symbol} documents={documents} onDelete={(d) => void remove(d)} /> : null}
+      {listed ? <DocumentTable symbol={listed} documents={documents} onDelete={(d) => void remove(d)} /> : null}
     </Card>
   );
 }
@@ -176,7 +187,12 @@ function DocumentTable({ symbol, documents, onDelete }: DocumentTableProps) {
         <tbody>
           {documents.map((doc) => (
             <tr key={doc.id} className="border-t border-stone-200 align-top">
-              <td className="py-2 pr-3 font-semibold break-all">{doc.fileName}</td>
+              <td className="max-w-[16rem] py-2 pr-3 font-semibold">
+                {/* One line, cut with an ellipsis; the full name on hover. */}
+                <span className="block truncate" title={doc.fileName}>
+                  {doc.fileName}
+                </span>
+              </td>
               <td className="py-2 pr-3 uppercase">{doc.fileType ?? ''}</td>
               <td className="py-2 pr-3 whitespace-nowrap">{shortDate(doc.uploadedAt)}</td>
               <td className="py-2 pr-3 whitespace-nowrap">{kilobytes(doc.originalSize)}</td>
