@@ -93,6 +93,18 @@ describe('latest content feed', () => {
     expect(post.getByText('Steady earnings beat flashy stories & big promises')).toBeInTheDocument();
     // No platform stored: the type's label stands in.
     expect(within(nth(cards, 2)).getByText('Newsletter')).toBeInTheDocument();
+    // Cards without a picture keep the same picture area, so the row lines up.
+    expect(within(nth(cards, 1)).getByTestId('content-picture-placeholder')).toHaveClass('aspect-video');
+  });
+
+  it('a thumbnail that fails to load gives way to the placeholder, not a broken image', async () => {
+    stubFetch({ '/api/content': { status: 200, body: ITEMS } });
+    renderFeed(3);
+    const cards = await screen.findAllByRole('listitem');
+    const img = nth(cards, 0).querySelector('img')!;
+    fireEvent.error(img);
+    expect(nth(cards, 0).querySelector('img')).toBeNull();
+    expect(within(nth(cards, 0)).getByTestId('content-picture-placeholder')).toBeInTheDocument();
   });
 
   it('offers View All Content once the feed fills the limit, and not before', async () => {

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { CONTENT_LIMIT, NEWSLETTER_URL } from '@/config/constants';
 import { userMessage } from '@/lib/api-client';
@@ -82,7 +84,7 @@ function ContentCard({ item }: { item: ContentItem }) {
   const readTime = typeof item.readTime === 'number' ? `${item.readTime} min read` : item.readTime;
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-amber-200 bg-white shadow-sm">
-      {item.thumbnail ? <img src={item.thumbnail} alt="" loading="lazy" className="aspect-video w-full object-cover" /> : null}
+      <CardPicture src={item.thumbnail} type={item.type} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-center gap-2 text-xs">
           <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{platform}</span>
@@ -103,5 +105,27 @@ function ContentCard({ item }: { item: ContentItem }) {
         </div>
       </div>
     </li>
+  );
+}
+
+/**
+ * Every card has the same 16:9 picture area, so a row of cards lines up: the thumbnail, or a
+ * plain panel with the kind's icon when there is none or it fails to load (no broken box).
+ */
+const PLACEHOLDER_ICON: Record<string, string> = { youtube: '\u25B6\uFE0F', instagram: '\u{1F4F7}' };
+
+function CardPicture({ src, type }: { src: string | null | undefined; type: string }) {
+  const [failed, setFailed] = useState(false);
+  if (src && !failed) {
+    return <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className="aspect-video w-full bg-amber-50 object-cover" />;
+  }
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="content-picture-placeholder"
+      className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-amber-100 to-amber-200 text-4xl"
+    >
+      {PLACEHOLDER_ICON[type] ?? '\u{1F4F0}'}
+    </div>
   );
 }
