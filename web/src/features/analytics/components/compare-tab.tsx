@@ -67,7 +67,7 @@ export function CompareTab() {
       {list.length > 0 ? (
         <ul aria-label="Tickers to compare" className="flex flex-wrap gap-2">
           {list.map((t) => (
-            <li key={t} className="flex items-center gap-1 rounded-full bg-amber-100 py-1 pr-1 pl-3 font-mono text-sm font-bold text-amber-900">
+            <li key={t} className="flex items-center gap-1 rounded-full bg-amber-100 py-1 pr-1 pl-3 font-ticker text-sm font-bold text-amber-900">
               {t}
               <button type="button" onClick={() => setList(removeTicker(list, t))} aria-label={`Remove ${t}`} className="rounded-full px-2 hover:bg-amber-200">
                 ×
@@ -127,7 +127,7 @@ function CompareCards({ list, data }: { list: string[]; data: BatchStocks }) {
           <li key={ticker} className="flex flex-col rounded-2xl border border-amber-200 bg-white p-4 shadow-sm">
             <div className="flex items-start justify-between gap-2">
               <div>
-                <p className="font-mono text-lg font-bold text-amber-900">{ticker}</p>
+                <p className="font-ticker text-lg font-bold text-amber-900">{ticker}</p>
                 <p className="text-sm text-stone-600">{entry?.companyName ?? 'No analysis on file yet'}</p>
               </div>
               <div className="flex flex-col items-end">
@@ -174,7 +174,7 @@ function CompareTable({ list, data }: { list: string[]; data: BatchStocks }) {
             <th scope="col" className="px-3 py-2">Question</th>
             {list.map((t) => (
               <th key={t} scope="col" className="px-3 py-2 text-center">
-                <span className="font-mono">{t}</span>
+                <span className="font-ticker">{t}</span>
                 <span className="block text-xs font-normal text-stone-500">{entryOf(data, t)?.companyName ?? ''}</span>
               </th>
             ))}

@@ -37,7 +37,7 @@ export function TrendingTab() {
               <li key={s.symbol}>
                 <Link to={paths.stock.getHref(s.symbol)} className="flex items-center gap-3 px-4 py-2 hover:bg-amber-50">
                   <span className="w-6 text-right text-stone-500">{i + 1}</span>
-                  <span className="w-16 font-mono font-bold text-amber-900">{s.symbol}</span>
+                  <span className="w-16 font-ticker font-bold text-amber-900">{s.symbol}</span>
                   <span className="flex-1 truncate text-stone-700">{s.companyName}</span>
                   <span className="text-sm text-stone-600">
                     {s.views.toLocaleString('en-US')} {s.views === 1 ? 'view' : 'views'}

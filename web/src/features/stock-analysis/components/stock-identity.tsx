@@ -21,7 +21,7 @@ export function StockIdentity({ record }: { record: AnalysisRecord }) {
     <section aria-label="Company" className="flex flex-col gap-4 rounded-2xl border border-amber-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
       <ScoreBox record={record} />
       <div className="min-w-0 flex-1 space-y-1">
-        <p className="font-mono text-sm font-bold text-amber-900">{record.symbol}</p>
+        <p className="font-ticker text-sm font-bold text-amber-900">{record.symbol}</p>
         <p className="font-serif text-2xl font-bold text-stone-900" data-testid="company-name">
           {record.companyName || 'Unknown Company'}
         </p>

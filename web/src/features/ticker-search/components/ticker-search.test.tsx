@@ -73,6 +73,9 @@ describe('ticker search', () => {
     expect(list).toHaveClass('max-h-60'); // 15rem
     expect(screen.getAllByRole('option')).toHaveLength(2);
     expect(screen.getByText('Apple Hospitality REIT, Inc.')).toBeInTheDocument();
+    // Tickers use the ticker face (O and 0 look different), not the monospace one.
+    expect(screen.getByText('AAPL')).toHaveClass('font-ticker');
+    expect(screen.getByText('AAPL')).not.toHaveClass('font-mono');
 
     fireEvent.click(screen.getByText('Apple Inc.'));
     await advance(0);

@@ -124,7 +124,7 @@ export function TickerSearch({ variant = 'hero' }: TickerSearchProps) {
               onClick={() => pick(hit.ticker)}
               className={`flex cursor-pointer items-baseline gap-3 px-3 py-2 ${index === active ? 'bg-amber-100' : 'hover:bg-amber-50'}`}
             >
-              <span className="w-16 shrink-0 font-mono font-bold text-amber-900">{hit.ticker}</span>
+              <span className="w-16 shrink-0 font-ticker font-bold text-amber-900">{hit.ticker}</span>
               <span className="truncate text-sm text-stone-700">{hit.name}</span>
             </li>
           ))}

@@ -88,7 +88,7 @@ function TopStocksTable() {
                 className="cursor-pointer border-b border-amber-100 last:border-0 hover:bg-amber-50"
               >
                 <td className="px-2 py-2 text-stone-500">{index + 1}</td>
-                <td className="px-2 py-2 font-mono font-bold">
+                <td className="px-2 py-2 font-ticker font-bold">
                   <Link to={paths.stock.getHref(row.symbol)} className="text-amber-900 hover:underline" onClick={(e) => e.stopPropagation()}>
                     {row.symbol}
                   </Link>
@@ -130,7 +130,7 @@ function PopularStocks() {
           <li key={ticker}>
             <Link
               to={paths.stock.getHref(ticker)}
-              className="block rounded-xl border border-amber-300 bg-amber-50 px-3 py-3 text-center font-mono text-lg font-bold text-amber-900 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+              className="block rounded-xl border border-amber-300 bg-amber-50 px-3 py-3 text-center font-ticker text-lg font-bold text-amber-900 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
             >
               {ticker}
             </Link>
