@@ -29,6 +29,18 @@ describe('navigation drawer', () => {
     expect(within(nav).queryByTestId('remaining-queries')).not.toBeInTheDocument();
   });
 
+  it('on a phone the floating chat button covers neither the drawer nor the last card', async () => {
+    stubFetch({ ...SIGNED_OUT, ...home });
+    renderRoute('/');
+    await openMenu();
+    const layer = (el: HTMLElement) => Number(/\bz-(\d+)\b/.exec(el.className)?.[1] ?? 0);
+    const chat = screen.getByRole('button', { name: 'Chat with Ask Bubba' });
+    // The drawer (with Login / Sign Up at its foot) is stacked above the chat button.
+    expect(layer(screen.getByTestId('nav-drawer'))).toBeGreaterThan(layer(chat));
+    // The page leaves room at the bottom for the button (56 px + 16 px off the edge).
+    expect(screen.getByTestId('app-frame')).toHaveClass('pb-20');
+  });
+
   it('signed in: remaining queries, Account Details and Logout', async () => {
     stubFetch({ ...signedIn(), ...home, '/api/account': { status: 200, body: account } });
     renderRoute('/');

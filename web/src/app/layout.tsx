@@ -34,7 +34,9 @@ export function AppLayout() {
   }, [isLoading, user]);
 
   return (
-    <div className="flex min-h-screen flex-col">
+    // pb-20: room under the last card and the footer for the floating chat button (56 px + 16 px
+    // off the edge), so it never covers a Read More or a link at the very bottom on a phone.
+    <div className="flex min-h-screen flex-col pb-20" data-testid="app-frame">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

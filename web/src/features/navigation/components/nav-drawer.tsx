@@ -49,7 +49,8 @@ export function NavDrawer({ onClose }: NavDrawerProps) {
 
   const linkClass = 'block rounded-lg px-3 py-2 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none';
   return (
-    <div className="fixed inset-0 z-40">
+    // Above the floating chat button (z-40), which would otherwise sit on Login / Sign Up.
+    <div className="fixed inset-0 z-50" data-testid="nav-drawer">
       <button type="button" aria-label="Close navigation menu" tabIndex={-1} className="absolute inset-0 bg-stone-900/40" onClick={onClose} />
       <nav aria-label="Main" className="absolute top-0 right-0 flex h-full w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl">
         <button ref={closeRef} type="button" onClick={onClose} className="mb-2 self-end rounded-lg px-2 py-1 text-sm hover:bg-amber-100">
