@@ -1,4 +1,4 @@
-// Document uploads in the browser (issue 12): the admin uploads the Uber FY2021 10-K PDF from
+// Document uploads in the browser: the admin uploads the Uber FY2021 10-K PDF from
 // the snapshot on /admin and sees, once the ExtractDocument job has read it in its limited
 // child process, its extracted size in KB and a preview of its text.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The newsletter generator in the browser (issue 13): the admin (created as the operator does,
+// The newsletter generator in the browser: the admin (created as the operator does,
 // with `api create-admin`) analyses two stocks, picks the best five with '+ Top 5 Scores', is told to
 // choose a template, generates a short 'Red Flags' newsletter from the records, sees its charts,
 // and copies it: the clipboard holds exactly the content shown.

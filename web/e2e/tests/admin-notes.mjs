@@ -1,4 +1,4 @@
-// The admin's notes (issue 12): NVDA notes written in the bulk editor and read on the stock
+// The admin's notes: NVDA notes written in the bulk editor and read on the stock
 // page, AAPL's 14 sections drafted from its real 10-K by the auto-analysis job, and the
 // storage page's totals. The admin signs in through lib/admin.mjs.
 // Each case runs on its own, so each signs in (the admin account is made once per run).

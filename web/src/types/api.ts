@@ -30,7 +30,7 @@ export type { ChatUsageOut as ChatUsage } from './generated/ChatUsageOut';
 /** Error bodies of the chat calls: `{error, message, code}`. */
 export type { ChatErrorOut } from './generated/ChatErrorOut';
 
-// The admin area (issue 12).
+// The admin area: notes, key-value stocks, chat test.
 export type { NotesCreatedOut } from './generated/NotesCreatedOut';
 export type { KvStock } from './generated/KvStock';
 export type { ChatTestOut } from './generated/ChatTestOut';
@@ -40,12 +40,12 @@ export type { PricingTier } from './generated/PricingTier';
 export type { CheckoutOut as Checkout } from './generated/CheckoutOut';
 export type { VerifyOut as VerifiedPayment } from './generated/VerifyOut';
 
-// Quarterly trends (issue 13).
+// Quarterly trends: score changes since the last quarter and their history.
 export type { QuarterlyChange } from './generated/QuarterlyChange';
 export type { HistoryEntry as QuarterlyHistoryEntry } from './generated/HistoryEntry';
 export type { ChangeExplanation } from './generated/ChangeExplanation';
 export type { SinceLastQuarterOut as SinceLastQuarter } from './generated/SinceLastQuarterOut';
-/** Issue 12, documents: GET /api/admin/rag-docs/{symbol}, POST /api/admin/upload-rag/{symbol} */
+/** Admin documents: GET /api/admin/rag-docs/{symbol}, POST /api/admin/upload-rag/{symbol} */
 export type { RagDocument } from './generated/RagDocument';
 export type { UploadOut } from './generated/UploadOut';
 export type { UploadedOut } from './generated/UploadedOut';

@@ -23,7 +23,7 @@ import {
 const EMPTY: NewContentItem = { title: '', url: '', type: 'substack', description: '', thumbnail: '', platform: '', readTime: '' };
 
 /**
- * `/admin/content` (issue 14): the home page's content feed. Items come from the feeds in
+ * `/admin/content`: the home page's content feed. Items come from the feeds in
  * `CONTENT_FEEDS` (hourly, or "Sync Feeds Now"); the admin can add one by hand and remove any
  * (a removed link stays out even though its feed still lists it).
  */

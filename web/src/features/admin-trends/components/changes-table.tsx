@@ -80,7 +80,7 @@ export function ChangesTable({ label, rows, onPick, wide = false, empty }: Props
   );
 }
 
-/** Issue 9: a score on fewer than 9 of 12 answers is marked wherever it appears. */
+/** A provisional score (on fewer than 9 of 12 answers) is marked wherever it appears. */
 export function ProvisionalMark({ reason }: { reason?: string | null }) {
   return (
     <span
