@@ -182,11 +182,17 @@ export default [
       await dialog.getByLabel('Subject').fill('The porch light flickers');
       await dialog.getByLabel('Description').fill('On the stock page, the chart flickers when I scroll.');
       const sent = page.waitForResponse((res) => res.url().endsWith('/api/report-bug'));
+      // The spec's alert() (Playwright would dismiss it unseen without a listener).
+      const alerted = page.waitForEvent('dialog');
       await dialog.getByRole('button', { name: 'Submit Report' }).click();
       const response = await sent;
       assert.ok(response.ok(), `report-bug answered ${response.status()}`);
-      await page.getByText('Bug report submitted successfully!').waitFor();
+      const alert = await alerted;
+      assert.equal(alert.message(), 'Bug report submitted successfully!');
+      await alert.accept();
       await dialog.waitFor({ state: 'detached' });
+      // The drawer closed too.
+      await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'detached' });
       expectNoConsoleErrors();
     },
   },
