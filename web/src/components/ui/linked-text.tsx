@@ -14,7 +14,8 @@ export function LinkedText({ content, linkClassName = 'font-medium text-amber-80
       {parts.map((s, i) => {
         if (s.kind === 'text') return <span key={i}>{s.text}</span>;
         const before = parts[i - 1];
-        const gap = before?.kind === 'link' || (before?.kind === 'text' && /\S$/.test(before.text)) ? ' ' : null;
+        // Not after an opening bracket or quote: "([10-K](url))" stays "(10-K)".
+        const gap = before?.kind === 'link' || (before?.kind === 'text' && /[\w.,;:!?]$/.test(before.text)) ? ' ' : null;
         const link = s.href.startsWith('/') ? (
           <Link to={s.href} className={linkClassName}>
             {s.text}
