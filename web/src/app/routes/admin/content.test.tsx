@@ -46,6 +46,11 @@ describe('/admin/content', () => {
         return { status: 200, body: '' };
       },
       '/api/admin/content/sync': { status: 202, body: { jobId: 'job-1', joined: false } },
+      // The sync job ends with a post from the feeds in the list.
+      '/api/jobs/job-1': () => {
+        items = [{ ...STORED, id: 9, title: 'Fresh From the Feed' }, ...items];
+        return { status: 200, body: { id: 'job-1', queue: 'content-sync', status: 'succeeded', attempts: 1, maxAttempts: 3, progress: null, error: null } };
+      },
     });
     renderRoute('/admin/content');
     expect(await screen.findByRole('heading', { level: 1, name: 'Content Feed' })).toBeInTheDocument();
@@ -68,6 +73,8 @@ describe('/admin/content', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Sync Feeds Now' }));
     expect(await screen.findByText('Sync Started')).toBeInTheDocument();
+    // The page follows the sync's job and shows what it brought in, without a reload.
+    expect(await screen.findByRole('listitem', { name: 'Fresh From the Feed' })).toBeInTheDocument();
   });
 
   it("shows the server's reason when an item is refused", async () => {

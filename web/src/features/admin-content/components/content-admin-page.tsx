@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
+import { watchJob } from '@/lib/job-watch';
 import { toast } from '@/lib/toast';
 import { shortDate } from '@/utils/format';
 
@@ -33,6 +34,13 @@ export function ContentAdminPage() {
   const [draft, setDraft] = useState<NewContentItem>(EMPTY);
   const [busy, setBusy] = useState(false);
   const refresh = () => mutate((key) => typeof key === 'string' && key.startsWith('/api/') && key.includes('content'));
+  // A started sync is followed until its job ends, then the list is re-read; leaving the page stops that.
+  const following = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    following.current = controller;
+    return () => controller.abort();
+  }, []);
 
   if (isLoading) return <Spinner label="Loading content" />;
   if (error) {
@@ -73,8 +81,12 @@ export function ContentAdminPage() {
 
   async function onSync() {
     try {
-      await syncContentNow();
-      toast({ title: 'Sync Started', description: 'Reading the feeds now; new posts show up in a minute.' });
+      const { jobId } = await syncContentNow();
+      toast({ title: 'Sync Started', description: 'Reading the feeds now; new posts show up here when it finishes.' });
+      const signal = following.current.signal;
+      watchJob(jobId, { onUpdate: () => undefined, signal })
+        .then(() => refresh())
+        .catch(() => (signal.aborted ? undefined : refresh()));
     } catch (err) {
       toast({ title: 'Failed to start the sync', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
     }
