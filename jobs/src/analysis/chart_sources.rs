@@ -22,7 +22,7 @@ use super::{facts::Figure, record::Provenance};
 use crate::market_data::PricePoint;
 
 /// The provider of daily closing prices (split- and dividend-adjusted closes).
-pub const PRICE_SOURCE: &str = "daily closing prices (adjusted for splits)";
+pub const PRICE_SOURCE: &str = "daily closing prices (adjusted for splits and dividends)";
 /// FRED's series of the 10-year Treasury yield.
 pub const TREASURY_SOURCE: &str = "FRED DGS10, 10-year Treasury constant-maturity yield";
 /// FINRA's short interest, as a percent of the float.

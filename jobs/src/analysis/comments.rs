@@ -22,13 +22,13 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
             "Sales went from {prev} to {now} over {years} years, {cagr} a year. Flat as my cousin's jokes, or worse. A business has to sell more to grow."
         }
         (2, _, Green) => {
-            "Sales grew {rev_growth} a year while costs grew {exp_growth}. When the money coming in outruns the money going out, the porch gets bigger."
+            "Sales {rev_move} while costs {exp_move}{span_note}. When the money coming in outruns the money going out, the porch gets bigger."
         }
         (2, _, Yellow) => {
-            "Sales grew {rev_growth} a year and costs {exp_growth}: about neck and neck. Nothing wrong with that, nothing to write home about either."
+            "Sales {rev_move} and costs {exp_move}{span_note}: about neck and neck. Nothing wrong with that, nothing to write home about either."
         }
         (2, _, Red) => {
-            "Costs grew {exp_growth} a year while sales grew {rev_growth}. When the bills grow faster than the paycheck, something's got to give."
+            "Costs {exp_move} while sales {rev_move}{span_note}. When the bills grow faster than the paycheck, something's got to give."
         }
         (3, "turnaround", _) => {
             "They went from {prev_desc} to a profit of {now} in {years} years: out of the red and into the black. Good for them! One good year is a start, not a habit yet."
@@ -136,13 +136,13 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
             "At today's price the bank earns {earnings_yield} a year in profits, while a 10-year Treasury pays {bond} with no drama. The bond wins this round."
         }
         (7, _, Green) => {
-            "At today's price the business earns {earnings_yield} a year in profits and {cash_yield} in free cash, against {bond} from a 10-year Treasury. The company beats the government's IOU."
+            "At today's price the business earns {yields}, against {bond} from a 10-year Treasury. {verdict}"
         }
         (7, _, Yellow) => {
-            "At today's price the business earns {earnings_yield} in profits and {cash_yield} in free cash, against {bond} for a 10-year Treasury. About a wash."
+            "At today's price the business earns {yields}, against {bond} for a 10-year Treasury. {verdict}"
         }
         (7, _, Red) => {
-            "At today's price you'd get {earnings_yield} in profits and {cash_yield} in free cash, while a 10-year Treasury pays {bond} with no drama. The bond wins this round."
+            "At today's price you'd get {yields}, while a 10-year Treasury pays {bond} with no drama. {verdict}"
         }
         (8, "loss", _) => {
             "They're losing money ({forward_earnings} over the last year), so I don't project any growth: that's a {forward_yield} return on today's price against the Treasury's {bond}."

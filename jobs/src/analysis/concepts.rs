@@ -150,6 +150,28 @@ pub const EQUITY: &[&str] = &[
     "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest",
 ];
 pub const ASSETS: &[&str] = &["Assets"];
+/// Total liabilities: the evidence that a company with no debt line has no debt.
+pub const LIABILITIES: &[&str] = &["Liabilities"];
+/// Liability lines that are not borrowing. When these add up to the total liabilities, the
+/// balance sheet has no room left for debt (a missing debt tag alone proves nothing: Comcast's
+/// facts in the snapshot lack one while it owes about $95B).
+pub const NON_DEBT_LIABILITIES: &[&str] = &[
+    "AccountsPayableCurrent",
+    "AccruedLiabilitiesCurrent",
+    "EmployeeRelatedLiabilitiesCurrent",
+    "TaxesPayableCurrent",
+    "AccruedIncomeTaxesCurrent",
+    "ContractWithCustomerLiabilityCurrent",
+    "DeferredRevenueCurrent",
+    "OperatingLeaseLiabilityCurrent",
+    "OtherLiabilitiesCurrent",
+    "ContractWithCustomerLiabilityNoncurrent",
+    "DeferredRevenueNoncurrent",
+    "OperatingLeaseLiabilityNoncurrent",
+    "DeferredIncomeTaxLiabilitiesNet",
+    "AccruedIncomeTaxesNoncurrent",
+    "OtherLiabilitiesNoncurrent",
+];
 
 /// Weighted-average diluted shares (question 10).
 pub const DILUTED_SHARES: &[&str] = &[
@@ -179,7 +201,7 @@ pub fn all() -> &'static [&'static str] {
 }
 
 fn collect_all() -> Vec<&'static str> {
-    let lists: [&[&str]; 33] = [
+    let lists: [&[&str]; 35] = [
         REVENUE,
         BANK_REVENUE,
         COSTS_AND_EXPENSES,
@@ -208,6 +230,8 @@ fn collect_all() -> Vec<&'static str> {
         COMBINED_DEBT,
         EQUITY,
         ASSETS,
+        LIABILITIES,
+        NON_DEBT_LIABILITIES,
         DEPOSITS,
         LOANS,
         DILUTED_SHARES,

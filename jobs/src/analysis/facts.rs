@@ -11,6 +11,8 @@
 //!   10-Q footnotes round (Apple's 10-Qs say term debt was "$96.7 billion" where the 10-K says
 //!   96,662 million); within the same family the latest filing wins, so amendments and
 //!   restatements replace what they correct.
+//! - Share counts a filing tagged in thousands or millions are multiplied back when another
+//!   filing reports the same period at full scale (`share_scale`).
 //! - `fy`/`fp` describe the *filing*, not the fact, so periods come from `start`/`end` only.
 
 use std::collections::HashMap;
@@ -18,6 +20,7 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+use super::share_scale;
 use crate::market_data::{CompanyFacts, RawFact};
 
 /// One reported (or derived) number and where it came from.
@@ -144,6 +147,13 @@ impl FactBook {
                     let Some(raw) = concept.units.get(unit) else {
                         continue;
                     };
+                    // Counts a filing tagged in thousands or millions are multiplied back first.
+                    let fixes = if unit == "shares" && want {
+                        let visible: Vec<&RawFact> = raw.iter().filter(|f| visible(f)).collect();
+                        share_scale::scale_fixes(&visible)
+                    } else {
+                        HashMap::new()
+                    };
                     // (start, end) -> (best fact, earliest filing date of the period).
                     let mut kept: HashMap<(Option<&str>, &str), (&RawFact, &str)> = HashMap::new();
                     for fact in raw.iter().filter(|f| visible(f)) {
@@ -169,6 +179,10 @@ impl FactBook {
                         .filter_map(|(fact, first)| {
                             let mut figure = to_figure(fact, taxonomy, name, unit)?;
                             figure.first_filed = parse_date(first).unwrap_or(figure.filed);
+                            if let Some(fix) = fixes.get(&figure.accn) {
+                                figure.value *= fix.factor;
+                                figure.concept.push_str(&fix.label(&figure.accn));
+                            }
                             Some(figure)
                         })
                         .collect();

@@ -288,6 +288,26 @@ pub fn ever_reported_debt(book: &FactBook) -> bool {
     .any(|list| list.iter().any(|concept| !book.get(concept).is_empty()))
 }
 
+/// Evidence that a company with no debt line owes nothing at `date`: its total liabilities,
+/// when the non-debt lines it reports add up to them (within 2%). `None` means the absence of
+/// a debt tag proves nothing.
+pub fn liabilities_without_debt(book: &FactBook, date: NaiveDate) -> Option<Figure> {
+    let total = instant_at(book, c::LIABILITIES, date)?;
+    let accounted: f64 = c::NON_DEBT_LIABILITIES
+        .iter()
+        .filter_map(|concept| instant_at(book, &[concept], date))
+        .map(|f| f.value)
+        .sum();
+    (total.value >= 0.0 && (accounted - total.value).abs() <= 0.02 * total.value.max(1.0)).then(
+        || {
+            total.derived(
+                total.value,
+                format!("{} (every line a non-debt liability)", total.concept),
+            )
+        },
+    )
+}
+
 /// The balance sheet at `date`.
 pub fn balance_at(book: &FactBook, date: NaiveDate) -> BalanceSheet {
     BalanceSheet {

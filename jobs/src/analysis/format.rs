@@ -41,6 +41,21 @@ pub fn pct(value: f64) -> String {
     }
 }
 
+/// A yearly rate as words that agree with its sign: "grew 5.5% a year", "shrank 6.8% a
+/// year", "held about flat" (never "grew -6.8%" or "grew -0.0%").
+pub fn yearly_move(rate: f64) -> String {
+    if !rate.is_finite() {
+        return "N/A".into();
+    }
+    if rate.abs() < 0.05 {
+        "held about flat".into()
+    } else if rate > 0.0 {
+        format!("grew {} a year", pct(rate))
+    } else {
+        format!("shrank {} a year", pct(-rate))
+    }
+}
+
 /// A percentage with a sign: `+2.1 points` style comparisons use this (`+2.1`).
 pub fn signed(value: f64) -> String {
     if value.is_finite() {
@@ -67,6 +82,13 @@ pub fn shares(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yearly_moves_read_the_way_the_sign_goes() {
+        assert_eq!(yearly_move(5.54), "grew 5.5% a year");
+        assert_eq!(yearly_move(-6.8), "shrank 6.8% a year");
+        assert_eq!(yearly_move(-0.01), "held about flat");
+    }
 
     #[test]
     fn a_value_rounding_up_to_a_thousand_takes_the_next_unit() {

@@ -70,8 +70,8 @@ pub fn ttm(series: &[Figure], end: NaiveDate) -> Option<Figure> {
     Some(Figure {
         value,
         concept: format!(
-            "{} (TTM: fiscal year + year-to-date - prior year-to-date)",
-            ytd.concept
+            "{} (TTM: fiscal year to {} + year-to-date to {} - prior year-to-date to {})",
+            ytd.concept, year.end, ytd.end, prior.end
         ),
         start: prior.end.succ_opt(),
         first_filed: ytd.first_filed.max(year.first_filed).max(prior.first_filed),
@@ -79,18 +79,26 @@ pub fn ttm(series: &[Figure], end: NaiveDate) -> Option<Figure> {
     })
 }
 
+/// The TTM of a flow at `end` from one concept only: the fiscal year, the year-to-date and the
+/// prior year-to-date of one tag, never a mix (GE's capex to 2023-09-30 added FY2022's
+/// `PaymentsToAcquirePropertyPlantAndEquipment` to a year-to-date of
+/// `PaymentsToAcquireProductiveAssets`). Of the concepts that can make it, the one with the
+/// newest period wins (companies move a line to another tag and stay there).
+pub fn ttm_of(book: &FactBook, concepts: &[&str], end: NaiveDate) -> Option<Figure> {
+    concepts
+        .iter()
+        .map(|concept| book.get(concept))
+        .filter_map(|series| Some((series.last()?.end, ttm(series, end)?)))
+        .max_by_key(|(newest, _)| *newest)
+        .map(|(_, figure)| figure)
+}
+
 /// TTM points at every period end on or after `since`, oldest first.
 pub fn ttm_points(book: &FactBook, kind: IndustryKind, since: NaiveDate) -> Vec<TtmPoint> {
-    let revenue = book.merged(c::revenue(kind));
-    let net_income = book.merged(c::NET_INCOME);
-    let (ocf, capex, dep) = (
-        book.merged(c::OPERATING_CASH_FLOW),
-        book.merged(c::CAPEX),
-        book.merged(c::DEPRECIATION),
-    );
-    let mut ends: Vec<NaiveDate> = revenue
+    let mut ends: Vec<NaiveDate> = book
+        .merged(c::revenue(kind))
         .iter()
-        .chain(net_income.iter())
+        .chain(book.merged(c::NET_INCOME).iter())
         .filter(|f| f.start.is_some() && f.end >= since)
         .map(|f| f.end)
         .collect();
@@ -98,7 +106,8 @@ pub fn ttm_points(book: &FactBook, kind: IndustryKind, since: NaiveDate) -> Vec<
     ends.dedup();
     ends.into_iter()
         .filter_map(|end| {
-            let (revenue, net_income) = (ttm(&revenue, end), ttm(&net_income, end));
+            let flow = |concepts: &[&str]| ttm_of(book, concepts, end);
+            let (revenue, net_income) = (flow(c::revenue(kind)), flow(c::NET_INCOME));
             let available = revenue
                 .iter()
                 .chain(net_income.iter())
@@ -109,9 +118,9 @@ pub fn ttm_points(book: &FactBook, kind: IndustryKind, since: NaiveDate) -> Vec<
                 available,
                 revenue,
                 net_income,
-                operating_cf: ttm(&ocf, end),
-                capex: ttm(&capex, end),
-                depreciation: ttm(&dep, end),
+                operating_cf: flow(c::OPERATING_CASH_FLOW),
+                capex: flow(c::CAPEX),
+                depreciation: flow(c::DEPRECIATION),
                 equity: balance_at(book, end).equity,
             })
         })

@@ -26,6 +26,8 @@ pub mod score_health;
 pub mod score_market;
 pub mod score_owners;
 pub mod sector;
+pub mod share_basis;
+pub mod share_scale;
 pub mod shares;
 pub mod text_format;
 
@@ -75,16 +77,21 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     let latest_balance = financials::latest_balance(&book);
     let history_start = market::three_years_before(as_of) - chrono::Duration::days(400);
     let ttm = history::ttm_points(&book, kind, history_start);
-    let shares = shares::share_history(&book);
-    let public_float = financials::instants(&book, concepts::PUBLIC_FLOAT).pop();
     let prices = inputs.prices.as_deref().unwrap_or(&[]);
+    let floats = financials::instants(&book, concepts::PUBLIC_FLOAT);
+    let public_float = floats.last().cloned();
+    let (shares, basis_fault) =
+        share_basis::match_price_basis(shares::share_history(&book), &floats, prices);
     let rates = inputs.treasury.as_deref().unwrap_or(&[]);
 
     let fundamentals = Fundamentals {
         kind,
         years: &years,
         latest_balance: &latest_balance,
-        never_reported_debt: !financials::ever_reported_debt(&book),
+        debt_free_evidence: latest_balance
+            .date
+            .filter(|_| !financials::ever_reported_debt(&book))
+            .and_then(|date| financials::liabilities_without_debt(&book, date)),
         funding: (kind == sector::IndustryKind::Bank)
             .then(|| financials::latest_funding(&book))
             .flatten(),
@@ -116,7 +123,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         score_owners::q11_ownership(&market),
         score_owners::q12_short(inputs.short_interest.as_ref()),
     ];
-    let questions: Vec<QuestionResult> = answers
+    let mut questions: Vec<QuestionResult> = answers
         .into_iter()
         .enumerate()
         .map(|(i, a)| {
@@ -129,6 +136,26 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
             question(number, a, sources)
         })
         .collect();
+    let mut series = market::value_series(prices, &shares, as_of);
+    let mut forward = forward;
+    // A fault in the inputs leaves the questions it touches unanswered, before the score.
+    let data_faults: Vec<DataFault> = basis_fault
+        .or_else(|| {
+            let values: Vec<Option<f64>> = series.iter().map(|p| p.market_value).collect();
+            let count_now = shares::shares_at(&shares, as_of).map(|f| f.value);
+            share_basis::implausible(&questions, &values, count_now)
+        })
+        .into_iter()
+        .collect();
+    for fault in &data_faults {
+        share_basis::unanswer(&mut questions, fault);
+        if fault.questions.contains(&8) {
+            forward = None;
+        }
+        for point in &mut series {
+            point.market_value = None;
+        }
+    }
     let scores: Vec<u32> = questions
         .iter()
         .filter_map(|q| q.score.map(u32::from))
@@ -139,7 +166,6 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     let answered = scores.len() as u8;
     let score = overall_score(scores.iter().sum(), answered);
 
-    let series = market::value_series(prices, &shares, as_of);
     let range = market::price_range(prices, as_of);
     let market_value_sources =
         chart_sources_prices::price_chart_sources(&series, range.as_ref(), prices, &shares);
@@ -204,7 +230,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         provisional: answered < record::PROVISIONAL_BELOW,
         provisional_reason: (answered < record::PROVISIONAL_BELOW)
             .then(|| provisional_reason(&questions, &years, prices.is_empty(), answered)),
-        data_faults: Vec::new(),
+        data_faults,
         questions,
         market_value: series
             .iter()

@@ -53,8 +53,10 @@ pub struct Fundamentals<'a> {
     /// Oldest first.
     pub years: &'a [FiscalYear],
     pub latest_balance: &'a BalanceSheet,
-    /// The company never reported any debt line.
-    pub never_reported_debt: bool,
+    /// For a company that never reported a debt line: its total liabilities at the latest
+    /// balance sheet when they are all non-debt lines (`financials::liabilities_without_debt`),
+    /// the evidence that it owes nothing. Without it, no debt line means "unknown".
+    pub debt_free_evidence: Option<Figure>,
     /// Banks: loans and deposits at the latest date with both (Q5's bank version).
     pub funding: Option<(Figure, Figure)>,
 }

@@ -3,7 +3,7 @@
 
 use super::{
     financials::FiscalYear,
-    format::{money, pct, signed},
+    format::{money, pct, signed, yearly_move},
     record::{Chart, RevenueExpenseRow},
     rubric,
     score::{
@@ -91,6 +91,17 @@ pub fn q2_expenses(f: &Fundamentals) -> Answer {
         return Answer::missing(name, chart, "the cost figures don't make a sensible trend");
     };
     let gap = rev - exp;
+    // Question 1 reads sales over its own span; when costs are missing at either end, this
+    // one covers other years and says which, rather than silently comparing other years.
+    let sales_span = span(f.years, |y| y.revenue.as_ref()).map(|(b, l, _)| (b.end, l.end));
+    let span_note = if sales_span == Some((base.end, latest.end)) {
+        String::new()
+    } else {
+        format!(
+            " ({} to {}, the years with both sales and costs)",
+            base.label, latest.label
+        )
+    };
     let mut provenance = Vec::new();
     for y in [base, latest] {
         prov(format!("Revenue {}", y.label), &y.revenue, &mut provenance);
@@ -103,6 +114,9 @@ pub fn q2_expenses(f: &Fundamentals) -> Answer {
     let vars = Vars::from([
         ("rev_growth", pct(rev)),
         ("exp_growth", pct(exp)),
+        ("rev_move", yearly_move(rev)),
+        ("exp_move", yearly_move(exp)),
+        ("span_note", span_note),
         ("gap", signed(gap)),
         ("expenses", money(value(&latest.expenses).unwrap_or(0.0))),
         ("revenue", money(value(&latest.revenue).unwrap_or(0.0))),

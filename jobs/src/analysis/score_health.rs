@@ -170,8 +170,26 @@ pub fn q5_cash_flows(f: &Fundamentals) -> Answer {
     }
 }
 
-/// Q6: cash against debt (banks: equity against assets; REITs: debt against capital).
+/// Q6: cash against debt (banks: equity against assets; REITs: debt against capital), from a
+/// balance sheet no older than the latest annual report: an older one does not answer a
+/// question about today.
 pub fn q6_cash_debt(f: &Fundamentals) -> Answer {
+    let answer = q6_graded(f);
+    match (f.latest_balance.date, f.years.last()) {
+        (Some(date), Some(year)) if answer.score.is_some() && date < year.end => Answer::missing(
+            answer.metric_name,
+            answer.chart,
+            &format!(
+                "the newest balance sheet I can find is from {date}, older than the {} annual \
+                 report, and old numbers don't tell me where they stand today",
+                year.label
+            ),
+        ),
+        _ => answer,
+    }
+}
+
+fn q6_graded(f: &Fundamentals) -> Answer {
     let mut rows: Vec<CashDebtRow> = chart_years(f.years)
         .iter()
         .map(|y| CashDebtRow {
@@ -198,8 +216,13 @@ pub fn q6_cash_debt(f: &Fundamentals) -> Answer {
         &mut provenance,
     );
     prov(format!("Debt {when}"), &b.debt, &mut provenance);
-    let debt =
-        value(&b.debt).or_else(|| (f.never_reported_debt && b.cash.is_some()).then_some(0.0));
+    let debt_free = f.debt_free_evidence.clone().filter(|_| b.cash.is_some());
+    prov(
+        format!("Total liabilities {when}, none of them debt"),
+        &debt_free,
+        &mut provenance,
+    );
+    let debt = value(&b.debt).or_else(|| debt_free.map(|_| 0.0));
     let mut vars = Vars::from([
         (
             "cash",
@@ -360,7 +383,7 @@ mod tests {
             kind: IndustryKind::General,
             years: &years,
             latest_balance: &balance,
-            never_reported_debt: false,
+            debt_free_evidence: None,
             funding: None,
         });
         let score = answer.score.map(|s| s.clamp(0.0, 10.0).round() as u8);
@@ -403,7 +426,7 @@ mod tests {
                 kind,
                 years: &[],
                 latest_balance: &balance,
-                never_reported_debt: false,
+                debt_free_evidence: None,
                 funding: None,
             })
         };

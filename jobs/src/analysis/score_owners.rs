@@ -101,6 +101,23 @@ pub fn q11_ownership(m: &MarketInputs) -> Answer {
             "I couldn't price the company on the date of its public float",
         );
     };
+    // The float can't exceed the market value; with closes adjusted for dividends it can
+    // look as if it does (PepsiCo's $179.0B float against $172.6B). An estimate that would
+    // round to nothing from that is the adjustment talking, not the insiders.
+    if float.value >= cap {
+        return Answer::missing(
+            name,
+            unknown,
+            &format!(
+                "the public float on the 10-K cover ({} on {}) is bigger than the market value I \
+                 get that day from prices adjusted for dividends ({}), so it can't tell me what \
+                 insiders hold",
+                money(float.value),
+                float.end,
+                money(cap)
+            ),
+        );
+    }
     let insiders = ((1.0 - float.value / cap) * 100.0).clamp(0.0, 100.0);
     let chart = Chart::Ownership {
         insiders_pct: Some(insiders),

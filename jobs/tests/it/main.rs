@@ -6,6 +6,7 @@ mod accounts_store;
 mod analysis_changes;
 mod analysis_common;
 mod analysis_companies;
+mod analysis_doubt;
 mod analysis_industry_rules;
 mod analysis_names;
 mod analysis_numbers;
