@@ -1,5 +1,5 @@
 //! What the admin asks for (`POST /api/admin/generate-newsletter` `{stocks, prompt, settings,
-//! isCustomPrompt}`, spec 001 sections 3 and 5), parsed once into a [`NewsletterRequest`] with
+//! isCustomPrompt}`), parsed once into a [`NewsletterRequest`] with
 //! the spec's messages. The parsed request is also the job's payload, so it is plain serde.
 
 use serde::{Deserialize, Serialize};
@@ -7,16 +7,16 @@ use serde::{Deserialize, Serialize};
 use super::templates::{self, Template};
 use crate::symbol::TickerSymbol;
 
-/// 'Please select at least one stock to analyze' (spec 001 section 5).
+/// 'Please select at least one stock to analyze'.
 pub const NO_STOCKS: &str = "Please select at least one stock to analyze";
-/// 'Please choose a template or write a custom prompt' (spec 001 section 5).
+/// 'Please choose a template or write a custom prompt'.
 pub const NO_PROMPT: &str = "Please choose a template or write a custom prompt";
 /// Most stocks one newsletter covers: past this a reader skims, and the job runs long.
 pub const MAX_STOCKS: usize = 25;
 /// Longest custom prompt, in characters (the chat's message limit).
 pub const MAX_PROMPT_CHARS: usize = 2_000;
 
-/// Newsletter length (spec 001 section 9: short 2-3 min, medium 5-7 min, long 10+ min).
+/// Newsletter length (short 2-3 min, medium 5-7 min, long 10+ min).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Length {
@@ -66,7 +66,7 @@ pub enum Format {
     Bullets,
 }
 
-/// Newsletter settings (spec 001 section 3); a missing field takes the spec's default
+/// Newsletter settings; a missing field takes the spec's default
 /// (medium, intermediate, roast, sections, charts on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase", default)]
@@ -138,7 +138,7 @@ pub struct NewsletterRequest {
 }
 
 impl NewsletterRequest {
-    /// Checks the body as the page does (spec 001 section 5), then the server's own limits.
+    /// Checks the body as the page does, then the server's own limits.
     pub fn parse(body: &GenerateIn) -> Result<NewsletterRequest, String> {
         if body.stocks.is_empty() {
             return Err(NO_STOCKS.into());

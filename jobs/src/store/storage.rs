@@ -1,4 +1,4 @@
-//! The admin storage page (`/admin/kv`, issue 12): how many bytes each stock holds across the
+//! The admin storage page (`/admin/kv`): how many bytes each stock holds across the
 //! analysis text (`python_analysis_cache`), the analysis record (`stock_analysis_records`),
 //! the notes (`stock_analysis`) and its documents (`rag_documents`, extracted text), and when
 //! any of them last changed.
@@ -9,7 +9,7 @@ use sqlx::AssertSqlSafe;
 
 use super::{Store, StoreResult, notes_admin::SECTIONS};
 
-/// One stock on the storage page (spec 001 section 3, "KV stock entry").
+/// One stock on the storage page (the spec's "KV stock entry").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct KvStock {
