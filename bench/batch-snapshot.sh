@@ -2,7 +2,7 @@
 # One batch of every snapshot company (the 83 with company facts plus the price-only tickers,
 # which fail fast), no delay between children, on SQLite and on Postgres: total time from the
 # start call to the batch's end, and stocks per second. Each round uses a fresh database and
-# an in-process worker (the API's embedded mode). Issue 10 goal 5 / issue 13.
+# an in-process worker (the API's embedded mode).
 #
 #   bench/batch-snapshot.sh        (env: ROUNDS=3 CONCURRENCY=16 PROFILE=release|debug
 #                                   MARKET_DATA_DIR=/work/shared/market-data

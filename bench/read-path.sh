@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The stock page's read path (issue 10, goal 2): requests per second and p99 of
+# The stock page's read path: requests per second and p99 of
 # `GET /api/analyze-stock/AAPL` for a stored analysis, signed in and anonymous, and for a user
 # with 20,000 views today, next to `/healthz`, with `wrk` at 32 connections against the release
 # API on SQLite and on Postgres, both running, alternated over three rounds. Each round also
-# times cold analyses (issue 10, goal 3): a signed-in `GET` of COLD companies not analysed yet,
+# times cold analyses: a signed-in `GET` of COLD companies not analysed yet,
 # each queued, run by the API's embedded worker, stored and answered (curl's total time).
 #
 #   bench/read-path.sh          (env: ROUNDS=3 CONNECTIONS=32 DURATION=10 HEAVY_VIEWS=20000

@@ -1,4 +1,4 @@
-// Issue 10, goal 4: what a first visit transfers over the wire, as headless Chromium reports
+// What a first visit transfers over the wire, as headless Chromium reports
 // it (the devtools protocol's encodedDataLength: compressed bytes plus headers). Starts the
 // release API on a fresh SQLite database serving web/dist, then, each in a fresh browser
 // context (empty cache, no cookies): the home route, and a first stock page until its

@@ -1,4 +1,4 @@
-//! The admin account is the operator's (issue 15): `api create-admin --username NAME` creates
+//! The admin account is the operator's: `api create-admin --username NAME` creates
 //! it, or gives the existing account of that name a new password (ending its sessions), with
 //! the password from `ADMIN_PASSWORD` or standard input. Public registration refuses the
 //! `ADMIN_USERNAME` name, so nobody can become admin by signing up first.

@@ -81,7 +81,7 @@ pub fn check(headers: &HeaderMap, public_base_url: &str) -> Result<(), ApiError>
 }
 
 /// Whether `origin` is this site: its `host[:port]` equals the `Host` header *and* its scheme
-/// is the request's (issue 15: a plain-http page on our host, say one a network attacker
+/// is the request's (a plain-http page on our host, say one a network attacker
 /// injected, cannot act for the https site), or its origin equals that of `public_base_url`.
 /// `Origin: null` (sandboxed frames, some redirects) is not.
 fn same_site(origin: &str, headers: &HeaderMap, public_base_url: &str) -> bool {

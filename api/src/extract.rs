@@ -61,7 +61,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
 
 /// The path (`description`, `items[2].name`) of the first string in `value` holding control
 /// characters, so every text field of every JSON call is refused the same way, on both
-/// databases, before any handler sees it (issue 15).
+/// databases, before any handler sees it.
 fn field_with_control_chars(value: &serde_json::Value, path: &str) -> Option<String> {
     use jobs::accounts::fields::has_control_chars;
     match value {

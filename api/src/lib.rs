@@ -55,11 +55,11 @@ pub struct AppState {
     pub assistant: jobs::assistant::Assistant,
     /// The Stripe client; `None` without `STRIPE_SECRET_KEY` (payments off).
     pub stripe: Option<payments::stripe::StripeClient>,
-    /// Stored analyses' answers, serialised and compressed once (issue 10).
+    /// Stored analyses' answers, serialised and compressed once.
     pub answers: Arc<answer_cache::AnswerCache>,
-    /// Symbols each viewer may reopen without the gate's database write (issue 10).
+    /// Symbols each viewer may reopen without the gate's database write.
     pub reopenable: Arc<jobs::accounts::Reopenable>,
-    /// Who is signed in on recently seen sessions, for the stock page's reads (issue 10).
+    /// Who is signed in on recently seen sessions, for the stock page's reads.
     pub recent_sign_ins: Arc<recent_sign_ins::RecentSignIns>,
 }
 

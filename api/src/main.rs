@@ -5,7 +5,7 @@ use api::Settings;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    // Issue 12: this binary also reads uploaded PDFs in a child process of its own.
+    // This binary also reads uploaded PDFs in a child process of its own.
     if let Some(code) = jobs::documents::sandbox::child_main_if_requested() {
         return code;
     }

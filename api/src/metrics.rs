@@ -1,7 +1,7 @@
 //! Prometheus metrics: request latency per route, and job counts by queue and status read
 //! from the store (so every replica reports the fleet's truth).
 //!
-//! Bounded by construction (issue 15): the method label is one of the standard methods or
+//! Bounded by construction: the method label is one of the standard methods or
 //! `other`, the route label a matched route template (`/api/unmatched` or `static`
 //! otherwise), so no request can add series of its own; job counts are read at most once per
 //! [`JOB_COUNTS_MAX_AGE`] however often metrics are scraped. They are served on their own
@@ -44,7 +44,7 @@ pub struct Metrics {
 /// How long the batch and schedule gauges read for a scrape are reused.
 pub const BATCH_GAUGES_MAX_AGE: Duration = Duration::from_secs(5);
 
-/// The admin's batch and schedules as gauges (issue 13).
+/// The admin's batch and schedules as gauges.
 #[derive(Debug, Clone)]
 pub struct BatchGauges {
     pub batch: jobs::batch::BatchStatus,

@@ -1,5 +1,5 @@
-//! Who is signed in on the sessions seen in the last [`HELD_FOR`], for the stock page's reads
-//! (issue 10): a reader opening page after page asks the session store once every couple of
+//! Who is signed in on the sessions seen in the last [`HELD_FOR`], for the stock page's reads:
+//! a reader opening page after page asks the session store once every couple of
 //! seconds instead of on every request. Only the user's id is held (what the usage gate
 //! needs); routes that show or spend anything of the user still load the user record.
 //!

@@ -1,4 +1,4 @@
-//! The start-up gap (issue 15): on a fresh database the ticker directory is loaded by a job
+//! The start-up gap: on a fresh database the ticker directory is loaded by a job
 //! after the API starts listening, and until it is there every analysis would answer "I
 //! couldn't find a company". So until the directory has rows, `/readyz` answers 503 (a load
 //! balancer sends no traffic yet), and the calls that look tickers up ([`needs_directory`])

@@ -1,5 +1,5 @@
-//! The usage-limit gate for stock analyses, enforced on the server (spec 000 sections 1, 6, 8
-//! and 9). The analysis route calls it once per request, before it does any work:
+//! The usage-limit gate for stock analyses, enforced on the server. The analysis
+//! route calls it once per request, before it does any work:
 //!
 //! ```ignore
 //! async fn analyze_stock(State(state): State<AppState>, viewer: Viewer, Path(ticker): Path<String>)

@@ -18,7 +18,7 @@ use crate::{
     tasks::batch_analysis::BatchAnalysis,
 };
 
-/// The delay input's bounds and step (spec section 9), and its default.
+/// The delay input's bounds and step, and its default.
 pub const MIN_DELAY_SECS: u32 = 5;
 pub const MAX_DELAY_SECS: u32 = 300;
 pub const DELAY_STEP_SECS: u32 = 5;

@@ -30,9 +30,9 @@ pub mod tasks;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod uploads;
-// Issue 12: uploaded and fetched documents as text (type sniffing, extractors, chunking),
+// Uploaded and fetched documents as text (type sniffing, extractors, chunking),
 // and the 10-K auto-analysis.
 pub mod documents;
 pub mod tenk;
-// Quarterly trends (issue 13).
+// Quarterly trends.
 pub mod trends;

@@ -8,7 +8,7 @@ use worker::{Cli, Mode};
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    // Issue 12: this binary also reads uploaded PDFs in a child process of its own.
+    // This binary also reads uploaded PDFs in a child process of its own.
     if let Some(code) = jobs::documents::sandbox::child_main_if_requested() {
         return code;
     }

@@ -1,4 +1,4 @@
-//! Payments (issue 14): the Stripe Checkout client, webhook signatures and the settings.
+//! Payments: the Stripe Checkout client, webhook signatures and the settings.
 //! The routes are in `routes::payments`; the exactly-once crediting is in
 //! `jobs::store::purchases`.
 

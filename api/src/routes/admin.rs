@@ -33,21 +33,19 @@ pub fn router(state: AppState) -> Router<AppState> {
         .layer(axum::middleware::from_fn_with_state(state, require_admin))
 }
 
-/// Every admin route, relative to `/api/admin`. Later issues add theirs here.
+/// Every admin route, relative to `/api/admin`. Add new ones here.
 fn routes() -> Router<AppState> {
     Router::new()
         .route("/bug-reports", get(list_bug_reports))
-        // Issue 12: the notes editor.
         .merge(super::admin_notes::router())
         .merge(super::admin_storage::router())
         .merge(super::admin_chat_test::router())
-        .merge(super::batch::router())
-        .merge(super::newsletter::router())
+        .merge(super::admin_batch::router())
+        .merge(super::admin_newsletter::router())
         .merge(super::admin_content::router())
-        .merge(super::schedules::router())
+        .merge(super::admin_schedules::router())
         .merge(super::admin_auto_analyze::router())
-        .merge(super::trends::admin_router())
-        // Issue 12: document uploads for retrieval.
+        .merge(super::admin_trends::admin_router())
         .merge(super::admin_documents::router())
 }
 

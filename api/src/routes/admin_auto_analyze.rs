@@ -1,4 +1,4 @@
-//! The 10-K auto-analysis (spec 001 sections 4 and 7), mounted under `/api/admin` by
+//! The 10-K auto-analysis, mounted under `/api/admin` by
 //! [`super::admin`]: `POST /auto-analyze-10k/{symbol}` queues the `AutoAnalyze10K` job (or
 //! joins the one running for that symbol) and waits for it up to [`WAIT`]: finished, it
 //! answers `{rawAnalysis, source, note, warning}`; failed, 422 with the job's reason (no 10-K

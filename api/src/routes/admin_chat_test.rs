@@ -1,6 +1,6 @@
-//! `POST /api/admin/chat-test/{symbol}` `{message, conversationHistory}` -> `{response}`
-//! (spec 001 section 7): the admin tries the chat engine on a stock without spending a query
-//! or logging the exchange. Mounted under `/api/admin` by [`super::admin`].
+//! `POST /api/admin/chat-test/{symbol}` `{message, conversationHistory}` -> `{response}`:
+//! the admin tries the chat engine on a stock without spending a query or logging
+//! the exchange. Mounted under `/api/admin` by [`super::admin`].
 
 use axum::{
     Json, Router,

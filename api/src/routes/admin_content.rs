@@ -1,4 +1,4 @@
-//! The content page's calls (issue 14), mounted under `/api/admin` by [`super::admin`] and so
+//! The content page's calls, mounted under `/api/admin` by [`super::admin`] and so
 //! behind its admin check: `GET /content` (every item, newest first), `POST /content` (add an
 //! item by hand), `DELETE /content/{id}` (remove one; the sync will not bring it back) and
 //! `POST /content/sync` (run the `SyncContent` job now).

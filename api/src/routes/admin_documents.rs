@@ -1,4 +1,4 @@
-//! The admin's document calls (spec 001 section 7, "RAG documents"), mounted under
+//! The admin's document calls (the spec's "RAG documents"), mounted under
 //! `/api/admin` by [`super::admin`] and so behind its admin check:
 //! `GET /rag-docs/{symbol}`, `POST /upload-rag/{symbol}`, `DELETE /rag-docs/{id}`.
 //!

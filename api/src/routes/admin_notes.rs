@@ -1,8 +1,8 @@
-//! The notes editor's calls (spec 001 section 7, "Admin stock analysis"), mounted under
+//! The notes editor's calls (the spec's "Admin stock analysis"), mounted under
 //! `/api/admin` by [`super::admin`] and so behind its admin check:
 //! `GET /stock-symbols`, `GET`/`PATCH /stock-analysis/{symbol}`, `POST /stock-analysis`.
-//! Section text arrives already wrapped in double quotes (the editor adds them, spec 001
-//! section 3) and is stored as sent.
+//! Section text arrives already wrapped in double quotes (the editor adds them) and is
+//! stored as sent.
 
 use axum::{
     Json, Router,

@@ -1,4 +1,4 @@
-//! `GET /api/admin/kv-stocks` (spec 001 section 7): per stock the bytes stored and when they
+//! `GET /api/admin/kv-stocks`: per stock the bytes stored and when they
 //! last changed, for the storage page. Mounted under `/api/admin` by [`super::admin`].
 
 use axum::{Json, Router, extract::State, routing::get};

@@ -47,7 +47,7 @@ pub fn router() -> Router<AppState> {
         .route("/user", get(get_user))
 }
 
-/// Registration data (spec 000 section 3).
+/// Registration data.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RegisterIn {

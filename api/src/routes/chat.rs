@@ -1,4 +1,4 @@
-//! The assistant (spec 000 section 7): `GET /api/chat/usage`, and `POST /api/chat/generic`
+//! The assistant: `GET /api/chat/usage`, and `POST /api/chat/generic`
 //! (home page) and `POST /api/chat/{symbol}` (stock page), which stream the reply as plain
 //! text. Errors answer JSON with an `error` field (what the widget reads), the same text in
 //! `message`, and a `code` telling the two 429s apart.

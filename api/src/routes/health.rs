@@ -94,7 +94,7 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
         }
         Err(err) => tracing::warn!(%err, "job counts unavailable for metrics"),
     }
-    // The admin's batch (issue 13): is one running, how far the newest one got, and how late
+    // The admin's batch: is one running, how far the newest one got, and how late
     // the most overdue schedule is (cached, see `Metrics::batch_gauges`).
     match state.metrics.batch_gauges(&state.store).await {
         Ok(gauges) => out.push_str(&format!(

@@ -1,41 +1,33 @@
 //! The route table: one module per resource, each exporting `router()`.
 
 pub mod account;
-pub mod admin;
 pub mod analysis;
 pub mod anonymous;
 pub mod auth;
 pub mod bug_reports;
+pub mod chat;
 pub mod discovery;
 pub mod health;
 pub mod job_status;
 pub mod password_reset;
+pub mod payments;
 pub mod security;
 pub mod tickers;
 pub mod web;
-// The assistant (issue 11).
-pub mod chat;
-// The admin area (issue 12).
-pub mod admin_chat_test;
-pub mod admin_notes;
-pub mod admin_storage;
-// Payments (issue 14).
-pub mod payments;
-// Batch re-analysis (issue 13), merged into the admin sub-router.
-pub mod batch;
-// Newsletters (issue 13): admin calls in the admin sub-router, public charts here.
-pub mod newsletter;
-// The content feed's admin page (issue 14), merged into the admin sub-router.
-pub mod admin_content;
-// Schedules (issue 13), merged into the admin sub-router.
-pub mod schedules;
-// The 10-K auto-analysis (issue 12), merged into the admin sub-router.
+// The admin area: `admin` is the sub-router and its one check; every `admin_*` module is
+// merged into it. `admin_newsletter` and `admin_trends` also serve one public call each
+// (newsletter charts, the stock page's "since last quarter"), mounted here.
+pub mod admin;
 pub mod admin_auto_analyze;
-// Quarterly trends (issue 13): admin calls merged into the admin sub-router, plus the stock
-// page's public "since last quarter".
-pub mod trends;
-// Document uploads for retrieval (issue 12), merged into the admin sub-router.
+pub mod admin_batch;
+pub mod admin_chat_test;
+pub mod admin_content;
 pub mod admin_documents;
+pub mod admin_newsletter;
+pub mod admin_notes;
+pub mod admin_schedules;
+pub mod admin_storage;
+pub mod admin_trends;
 
 use axum::Router;
 
@@ -55,8 +47,8 @@ pub fn router(state: AppState) -> Router {
         .merge(bug_reports::router())
         .merge(chat::router())
         .merge(payments::router())
-        .merge(newsletter::charts_router())
-        .merge(trends::router())
+        .merge(admin_newsletter::charts_router())
+        .merge(admin_trends::router())
         // Every admin route goes in `admin::routes()`: one sub-router, one admin check.
         .nest("/admin", admin::router(state.clone()))
         .fallback(api_not_found)
@@ -68,7 +60,7 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             crate::csrf::guard,
         ))
-        // Issue 15: every client error as `{message}`, personal answers not cached, and
+        // Every client error as `{message}`, personal answers not cached, and
         // calls during start-up wait for the ticker directory.
         .layer(axum::middleware::from_fn(crate::error::json_errors))
         .layer(axum::middleware::from_fn(security::api_no_store))

@@ -1,4 +1,4 @@
-//! Pricing and checkout (spec 001 sections 4, 7, 9): `GET /api/pricing` (the packs),
+//! Pricing and checkout: `GET /api/pricing` (the packs),
 //! `POST /api/create-checkout-session {tierId}`, `POST /api/verify-payment {sessionId}` and
 //! `POST /api/stripe/webhook`. Verify and the webhook both credit through
 //! `Store::credit_purchase`, which credits a checkout session exactly once.

@@ -2,7 +2,7 @@
 //! navigation requests for unknown paths answered with `index.html` so the browser router can
 //! take over.
 //!
-//! Only navigation falls back to `index.html` (issue 15): a missing file under `/assets/`, or
+//! Only navigation falls back to `index.html`: a missing file under `/assets/`, or
 //! any other missing file a script or stylesheet asks for, is a 404 with `no-store`. Otherwise
 //! a rolling deploy (an old page asking for an asset the new build no longer has) would cache
 //! HTML under an immutable asset URL for a year. Source maps are never served.

@@ -1,4 +1,4 @@
-//! The 10-K auto-analysis (issue 12) over real HTTP with a worker in the test process: a
+//! The 10-K auto-analysis over real HTTP with a worker in the test process: a
 //! 10-K found (Apple from SEC's archives, Wells Fargo from the snapshot's documents) gives
 //! the 14-section draft and stores no notes; a stock without a 10-K, or an upload that is no
 //! 10-K, gets a clear reason; a short wait answers 202 and the job's draft comes later;

@@ -1,4 +1,4 @@
-//! The admin's document calls (issue 12) on both databases: uploads judged by content,
+//! The admin's document calls on both databases: uploads judged by content,
 //! bounded in size, stored, extracted by the `ExtractDocument` job (the Uber 10-K PDF in the
 //! limited child process) and indexed for the assistant; listed, replaced and deleted.
 

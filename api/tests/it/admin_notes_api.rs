@@ -1,4 +1,4 @@
-//! The notes editor's calls (issue 12): the admin creates a stock's notes, saves fields one
+//! The notes editor's calls: the admin creates a stock's notes, saves fields one
 //! at a time, and visitors read them on the stock page; nobody else gets in.
 
 use jobs::accounts::messages;

@@ -1,5 +1,5 @@
-//! The content feed over HTTP on both databases: `GET /api/content?limit=` (spec 000 section
-//! 7: newest first, default 3), the admin's add/remove calls, and "Sync now" running the real
+//! The content feed over HTTP on both databases: `GET /api/content?limit=`
+//! (newest first, default 3), the admin's add/remove calls, and "Sync now" running the real
 //! `SyncContent` job on a worker against a local server serving a real-format Substack feed.
 
 use std::time::Duration;

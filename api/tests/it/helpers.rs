@@ -154,7 +154,7 @@ impl InProcessWorker {
         let queues = queues.to_string();
         let task = tokio::spawn(async move {
             let mut common = jobs::testing::job_settings();
-            // Issue 12: PDFs are read by the api binary re-executed as a limited child.
+            // PDFs are read by the api binary re-executed as a limited child.
             common.pdf_extractor = Some(PathBuf::from(env!("CARGO_BIN_EXE_api")));
             let options = jobs::runtime::WorkerOptions {
                 queues: queues.split(',').map(str::to_string).collect(),

@@ -1,4 +1,4 @@
-//! The stock page's read path (issue 10, goal 2): a stored analysis is read without a single
+//! The stock page's read path: a stored analysis is read without a single
 //! row written, views count once per viewer, stock and day, the ready answer is replaced as
 //! soon as a new analysis is stored, and it goes out compressed with the right headers.
 

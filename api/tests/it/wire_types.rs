@@ -1,14 +1,14 @@
 //! The TypeScript types of the API's own answers, generated into `web/src/types/generated/`
 //! (see `jobs`' test of the same name for the domain types they contain).
 
+use api::routes::admin_batch::{BatchRefusedOut, BatchStartedOut};
 use api::routes::admin_content::SyncStartedOut;
 use api::routes::admin_documents::{DocumentDeletedOut, UploadErrorOut, UploadOut, UploadedOut};
-use api::routes::batch::{BatchRefusedOut, BatchStartedOut};
+use api::routes::admin_newsletter::{NewsletterOut, NewsletterQueuedOut};
+use api::routes::admin_schedules::{RunNowOut, ScheduleErrorOut};
+use api::routes::admin_trends::{AnalyzeQuarterOut, SinceLastQuarterOut};
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
-use api::routes::newsletter::{NewsletterOut, NewsletterQueuedOut};
 use api::routes::payments::{CheckoutOut, PricingOut, PricingTier, VerifyOut};
-use api::routes::schedules::{RunNowOut, ScheduleErrorOut};
-use api::routes::trends::{AnalyzeQuarterOut, SinceLastQuarterOut};
 use api::routes::{admin_chat_test::ChatTestOut, admin_notes::NotesCreatedOut};
 use api::{
     error::{FailureOut, MessageOut},

@@ -18,7 +18,7 @@ pub const MAX_DESCRIPTION: usize = 5000;
 /// Longest anonymous session id the browser may send.
 pub const MAX_SESSION_ID: usize = 128;
 
-/// A sign-in name: an e-mail address, stored lowercased (spec 000 section 1).
+/// A sign-in name: an e-mail address, stored lowercased.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Username(String);
 

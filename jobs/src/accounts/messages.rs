@@ -1,5 +1,5 @@
 //! Every sentence the accounts part of the API shows a person. The ones the spec quotes are
-//! word for word (spec 000 sections 5 and 8, spec 001 sections 5 and 6); the rest are in
+//! word for word; the rest are in
 //! Bubba's plain voice and never say whether an account exists.
 
 // Spec texts (quoted word for word).
@@ -44,7 +44,7 @@ pub const DESCRIPTION_REQUIRED: &str = "Please tell us what went wrong";
 pub const BUG_REPORTS_THROTTLED: &str =
     "That's a lot of reports in a short while. Please wait a bit and try again.";
 
-// Hardening (issue 15).
+// Busy and throttled: password hashing, registration and resets under load.
 pub const PASSWORD_CHECKS_BUSY: &str =
     "We're checking a lot of passwords right now. Please try again in a few seconds.";
 pub const REGISTER_THROTTLED: &str =

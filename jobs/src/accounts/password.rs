@@ -2,7 +2,7 @@
 //! always off the async runtime. Verifying for an unknown user checks a dummy hash with the same
 //! parameters, so "no such user" takes as long as "wrong password".
 //!
-//! Each hash needs 19 MiB and a core for a while, so hashing is gated (issue 15): a
+//! Each hash needs 19 MiB and a core for a while, so hashing is gated: a
 //! [`HashGate`] runs at most one hash per core but one at a time ([`default_hash_slots`]); a
 //! request waits up to [`HASH_QUEUE_TIMEOUT`] for a slot and is then told to come back
 //! ([`HashError::Busy`], a 503). The 19 MiB working

@@ -1,4 +1,4 @@
-//! The product's usage quotas (spec 000 sections 1, 6 and 9): the anonymous trial, the
+//! The product's usage quotas: the anonymous trial, the
 //! signed-in daily cap, the free chat queries.
 
 /// Free analyses for an anonymous session (distinct symbols; reopening one is free).

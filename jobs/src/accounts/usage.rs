@@ -1,4 +1,4 @@
-//! The usage gate for stock analyses (spec 000 sections 1, 6, 8 and 9), decided here and
+//! The usage gate for stock analyses, decided here and
 //! recorded through a [`UsageLedger`] (the store implements it; `api::usage_gate` reads the
 //! viewer from the request and turns a [`Refusal`] into its HTTP status).
 //!

@@ -28,7 +28,7 @@ use crate::{
     symbol::TickerSymbol,
 };
 
-/// What the user sees when the provider fails before answering (spec 000 section 8).
+/// What the user sees when the provider fails before answering.
 pub const TECHNICAL_DIFFICULTIES: &str = "I'm having technical difficulties. Please try again.";
 /// Empty (after trimming) message.
 pub const EMPTY_MESSAGE: &str = "Please type a question first.";
@@ -236,7 +236,7 @@ impl Assistant {
         Ok(None)
     }
 
-    /// The admin's chat test (`/admin/chat-test`, issue 12): the grounding, retrieval and
+    /// The admin's chat test (`/admin/chat-test`): the grounding, retrieval and
     /// provider of [`Assistant::send`], but no query is spent and nothing is logged (it is a
     /// check of the engine, not a conversation); the whole reply at once.
     pub async fn test_reply(

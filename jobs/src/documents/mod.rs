@@ -1,4 +1,4 @@
-//! Documents for the assistant's retrieval (issue 12, "Documents (RAG)"): an uploaded file's
+//! Documents for the assistant's retrieval: an uploaded file's
 //! type is decided by its content (never by its name), one extractor per type turns it into
 //! plain text, and [`chunk::chunks`] splits the text for the full-text index
 //! (`store::passages`), which searches it by a question's [`search_words`]. Every extractor is bounded: it returns an [`ExtractError`] with a
@@ -16,7 +16,7 @@ pub mod xml;
 
 pub use search_words::search_words;
 
-/// The kinds of document the admin may upload (spec 001 section 5: pdf, txt, html, xml).
+/// The kinds of document the admin may upload (pdf, txt, html, xml).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocumentType {
     Pdf,

@@ -1,5 +1,5 @@
 //! `AutoAnalyze10K{symbol}`: drafts a stock's 14 notes sections from its latest 10-K for the
-//! admin's bulk editor (issue 12). Finds the 10-K (SEC, the snapshot's documents, or an
+//! admin's bulk editor. Finds the 10-K (SEC, the snapshot's documents, or an
 //! upload), splits it into Items, indexes a fetched one for the chat, and writes the draft.
 //! Nothing is stored in the notes: the job's output carries the draft (`rawAnalysis`) and
 //! the admin saves it with Update All Sections. Running it again gives the same draft and

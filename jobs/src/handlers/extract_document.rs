@@ -1,4 +1,4 @@
-//! `ExtractDocument`: turns one uploaded document into text and indexed chunks (issue 12).
+//! `ExtractDocument`: turns one uploaded document into text and indexed chunks.
 //! The outcome is stored with the document either way: its text and chunks ('ready'), or the
 //! reason it gave none ('failed'), which the admin's list shows. The file is read in a child
 //! process with memory and time limits, so a hostile file costs the child, not the worker. A

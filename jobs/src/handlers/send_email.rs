@@ -1,4 +1,4 @@
-//! `SendEmail`: sends one outbox message (issue 15: a failed SMTP send is retried with the
+//! `SendEmail`: sends one outbox message (a failed SMTP send is retried with the
 //! queue's exponential backoff instead of being recorded and forgotten). Idempotent: a
 //! message already marked sent is not sent again.
 

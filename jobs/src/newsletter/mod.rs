@@ -1,4 +1,4 @@
-//! Newsletter generation (issue 13, `/admin/newsletter`): the admin picks stocks, a quick
+//! Newsletter generation (`/admin/newsletter`): the admin picks stocks, a quick
 //! template or a custom prompt, and settings; the `GenerateNewsletter` job writes the piece from
 //! the stocks' stored records. With a language model configured (`LLM_PROVIDER`) the model
 //! writes it and the chat's invented-number check guards it; offline, or when the model fails

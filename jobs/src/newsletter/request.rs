@@ -1,5 +1,5 @@
 //! What the admin asks for (`POST /api/admin/generate-newsletter` `{stocks, prompt, settings,
-//! isCustomPrompt}`, spec 001 sections 3 and 5), parsed once into a [`NewsletterRequest`] with
+//! isCustomPrompt}`), parsed once into a [`NewsletterRequest`] with
 //! the spec's messages. The parsed request is also the job's payload, so it is plain serde.
 
 use serde::{Deserialize, Serialize};
@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::templates::{self, Template};
 use crate::symbol::TickerSymbol;
 
-/// 'Please select at least one stock to analyze' (spec 001 section 5).
+/// 'Please select at least one stock to analyze'.
 pub const NO_STOCKS: &str = "Please select at least one stock to analyze";
-/// 'Please choose a template or write a custom prompt' (spec 001 section 5).
+/// 'Please choose a template or write a custom prompt'.
 pub const NO_PROMPT: &str = "Please choose a template or write a custom prompt";
 /// Most stocks one newsletter covers: past this a reader skims, and the job runs long.
 pub const MAX_STOCKS: usize = 25;
@@ -138,7 +138,7 @@ pub struct NewsletterRequest {
 }
 
 impl NewsletterRequest {
-    /// Checks the body as the page does (spec 001 section 5), then the server's own limits.
+    /// Checks the body as the page does, then the server's own limits.
     pub fn parse(body: &GenerateIn) -> Result<NewsletterRequest, String> {
         if body.stocks.is_empty() {
             return Err(NO_STOCKS.into());

@@ -1,6 +1,6 @@
-//! The quick templates (`GET /api/admin/newsletter-templates`: `{id, title}` per spec 001
-//! section 3). Each one is a brief a language model gets, and for the offline writer an order
-//! in which the 12 questions are worth telling.
+//! The quick templates (`GET /api/admin/newsletter-templates`: `{id, title}` per the
+//! spec). Each one is a brief a language model gets, and for the offline writer an order in
+//! which the 12 questions are worth telling.
 
 use serde::Serialize;
 

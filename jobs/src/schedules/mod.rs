@@ -1,4 +1,4 @@
-//! Scheduled re-analysis: the admin's schedules (spec 001 sections 3-5 and 9). A schedule names
+//! Scheduled re-analysis: the admin's schedules. A schedule names
 //! stocks, days and wall-clock times; the scheduler fires each due one as a batch through a
 //! `RunSchedule` job keyed by schedule and tick, so several schedulers fire it once.
 //!
@@ -23,10 +23,10 @@ use timing::Pattern;
 
 /// The zone a schedule's `times` are read in.
 pub const SCHEDULE_ZONE: Tz = chrono_tz::America::New_York;
-/// The zone next-run times are shown in (spec section 9).
+/// The zone next-run times are shown in.
 pub const DISPLAY_ZONE: Tz = chrono_tz::America::Los_Angeles;
 
-/// The hourly interval input (spec section 9): 15-360 minutes in steps of 15, default 60.
+/// The hourly interval input: 15-360 minutes in steps of 15, default 60.
 pub const MIN_INTERVAL: u32 = 15;
 pub const MAX_INTERVAL: u32 = 360;
 pub const INTERVAL_STEP: u32 = 15;
@@ -197,7 +197,7 @@ pub fn validate(input: &ScheduleInput) -> Result<ScheduleSpec, String> {
     })
 }
 
-/// Spec section 9: from the open (or 00:00), every `interval` minutes up to the close (or
+/// From the open (or 00:00), every `interval` minutes up to the close (or
 /// 23:59), inclusive.
 pub fn generate_times(interval: u32, market_hours_only: bool) -> Vec<String> {
     let (start, end) = if market_hours_only {

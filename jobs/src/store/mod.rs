@@ -51,24 +51,24 @@ pub mod tickers;
 pub mod transaction;
 pub mod usage;
 pub mod users;
-// The assistant (issue 11).
+// The assistant.
 pub mod chat_credits;
 pub mod chat_log;
 pub mod passages;
-// The admin area (issue 12).
+// The admin area.
 pub mod notes_admin;
 pub mod storage;
-// Payments (issue 14).
+// Payments.
 pub mod purchases;
-// Batch re-analysis (issue 13).
+// Batch re-analysis.
 pub mod batches;
-// Newsletters (issue 13).
+// Newsletters.
 pub mod newsletters;
-// Schedules (issue 13).
+// Schedules.
 pub mod schedules;
-// Quarterly trends (issue 13).
+// Quarterly trends.
 pub mod trends;
-// Document uploads (issue 12).
+// Document uploads.
 pub mod documents;
 
 use sqlx::{PgPool, SqlitePool};
@@ -149,5 +149,5 @@ pub(crate) fn escape_like(text: &str) -> String {
         .replace('%', "\\%")
         .replace('_', "\\_")
 }
-// The 10-K auto-analysis (issue 12).
+// The 10-K auto-analysis.
 pub mod tenk;

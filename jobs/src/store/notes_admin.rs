@@ -1,4 +1,4 @@
-//! The admin's side of the notes (table `stock_analysis`, issue 12): the list of symbols with
+//! The admin's side of the notes (table `stock_analysis`): the list of symbols with
 //! notes, creating an empty record, and saving one field at a time. The visitor read is in
 //! [`super::notes`].
 
@@ -7,7 +7,7 @@ use sqlx::AssertSqlSafe;
 
 use super::{Store, StoreResult};
 
-/// The 15 fields the notes editor saves (spec 001 section 2, in the editor's order): the 10-K
+/// The 15 fields the notes editor saves (in the editor's order): the 10-K
 /// date and the 14 sections. Only these reach the database; the column name comes from this
 /// list, never from the request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,7 +59,7 @@ impl NoteField {
 
     /// The value to store for `content` (None clears the field), or the reason it is refused.
     /// Dates must be `YYYY-MM-DD` (what the date input sends); sections are stored as sent
-    /// (the editor adds the quotes, spec 001 section 3).
+    /// (the editor adds the quotes).
     pub fn clean(self, content: Option<&str>) -> Result<Option<String>, String> {
         let Some(content) = content else {
             return Ok(None);

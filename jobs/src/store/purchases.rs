@@ -129,7 +129,7 @@ impl Store {
                 stripe_payment_intent_id = COALESCE($3, stripe_payment_intent_id), updated_at = $4
             WHERE stripe_session_id = $1 AND status <> $2
             RETURNING user_id, queries_count";
-        // The account page shows Premium once a pack was bought (spec 001: isPaidUser,
+        // The account page shows Premium once a pack was bought (the spec's isPaidUser,
         // paidSince, purchasedQueries on the user).
         let mark_paid = "UPDATE users SET is_paid_user = $2, paid_since = COALESCE(paid_since, $3),
                 purchased_queries = purchased_queries + $4

@@ -1,4 +1,4 @@
-//! The admin storage page (`/admin/kv`, issue 12): how many bytes each stock holds across the
+//! The admin storage page (`/admin/kv`): how many bytes each stock holds across the
 //! analysis text (`python_analysis_cache`), the analysis record (`stock_analysis_records`),
 //! the notes (`stock_analysis`) and its documents (`rag_documents`, extracted text), and when
 //! any of them last changed.

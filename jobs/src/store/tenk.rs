@@ -1,4 +1,4 @@
-//! What the 10-K auto-analysis (issue 12) reads and writes besides the shared document
+//! What the 10-K auto-analysis reads and writes besides the shared document
 //! tables' own calls: the newest uploaded 10-K of a symbol and the filing date of a fetched
 //! one.
 

@@ -1,4 +1,4 @@
-//! The bulk editor's parser (spec 001 section 5), the same rules as the editor's own
+//! The bulk editor's parser, the same rules as the editor's own
 //! `parseBulk` in `web/src/features/admin/utils/bulk-notes.ts`: a section starts at a line
 //! beginning '## ', its header matches a label case-insensitively, its text runs to the next
 //! header, trimmed; unknown headers end the previous section; a repeated header keeps the last

@@ -1,4 +1,4 @@
-//! The 10-K auto-analysis (issue 12): find a company's latest 10-K ([`locate`]), split it
+//! The 10-K auto-analysis: find a company's latest 10-K ([`locate`]), split it
 //! into Items ([`items`]), and draft the 14 sections of the notes as the bulk editor's text
 //! ([`writer`], offline with [`extract`] or with a language model). [`bulk`] is the editor's
 //! parser, which checks the draft; [`chunks`] splits the 10-K for the chat's retrieval.

@@ -1,4 +1,4 @@
-//! The 14 sections of the notes (spec 001 section 2, labels exactly as the editor shows them)
+//! The 14 sections of the notes (labels exactly as the editor shows them)
 //! and where in a 10-K each one's material is: which Items, and which words mark the
 //! sentences that belong to it.
 

@@ -1,5 +1,5 @@
 //! Writes the 14 sections of the notes from a 10-K's Items, as the bulk editor's text
-//! (`## Label` headers, spec 001 section 5). Offline it quotes the most informative
+//! (`## Label` headers). Offline it quotes the most informative
 //! sentences of the right Items under a short line in Bubba's voice; with a language model
 //! it asks for each section in Bubba's voice from the same Items' passages, and keeps the
 //! answer only when every figure in it appears in those passages (otherwise, or when the model

@@ -21,7 +21,7 @@ pub use quarter::Quarter;
 
 use crate::{analysis::record::PROVISIONAL_BELOW, store::trends::QuarterRow};
 
-/// How many points the stock history serves (the chart's latest 12, spec section 9).
+/// How many points the stock history serves (the chart's latest 12).
 pub const HISTORY_POINTS: i64 = 12;
 /// The default length of the most improved and most declined lists.
 pub const DEFAULT_LIMIT: usize = 5;

@@ -339,7 +339,7 @@ store_test!(
             DailyOutcome::Counted { count: 1 }
         );
         // Views: once per user, stock and day (S1..S3, S4 tomorrow); neither the refusal nor
-        // reopening S2 the same day is one (issue 15: one visitor cannot push a stock up).
+        // reopening S2 the same day is one (one visitor cannot push a stock up).
         let views = store
             .most_viewed(now - Duration::days(1), 10)
             .await

@@ -1,4 +1,4 @@
-//! The change feed behind the API's ready answers (issue 10): storing an analysis, or
+//! The change feed behind the API's ready answers: storing an analysis, or
 //! recording that a symbol failed, moves this process's change count and, on Postgres, tells
 //! other processes with a `NOTIFY`, which their feed turns into a change of their own.
 

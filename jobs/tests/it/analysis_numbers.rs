@@ -1,4 +1,4 @@
-//! Figures corrected for issue 9 ("right numbers on every line"), pinned to the SEC files in
+//! Figures corrected so every line has the right number, pinned to the SEC files in
 //! `../shared/market-data` with the accession each value was read from by hand. The hand-made
 //! identity cases (debt, expenses) are unit tests in `jobs/src/analysis/financials.rs`.
 

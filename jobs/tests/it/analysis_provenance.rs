@@ -1,4 +1,4 @@
-//! Every number of every chart links to its source (issue 9: "today 104 of 394 chart figures
+//! Every number of every chart links to its source ("today 104 of 394 chart figures
 //! carry a source"): a filing figure with concept, period, form, accession and filing date, a
 //! market value with its provider and date, or a derivation whose inputs all resolve. The
 //! cells are read from the chart's JSON, so a field added later is covered without a change

@@ -1,4 +1,4 @@
-//! The document extractors on the snapshot's real filings (issue 12): the encrypted Uber and
+//! The document extractors on the snapshot's real filings: the encrypted Uber and
 //! the broken-xref Lyft 10-K PDFs give their sentences, an inline-XBRL 10-K gives its prose
 //! without the hidden XBRL header, a billion-laughs XML is refused within its bounds, and
 //! the chunks stay within size.

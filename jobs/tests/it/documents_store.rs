@@ -1,4 +1,4 @@
-//! Uploaded documents in the store (issue 12) on SQLite and Postgres: stored as 'extracting',
+//! Uploaded documents in the store on SQLite and Postgres: stored as 'extracting',
 //! finished with text and chunks the assistant's retrieval finds, failed with a reason,
 //! replaced by a re-upload of the same name, deleted with their chunks.
 

@@ -30,12 +30,12 @@ mod rows_and_jobs;
 mod schedules_store;
 mod sources_live;
 mod sources_snapshot;
+mod store_analysis_honesty;
 mod store_conformance;
-mod store_issue9;
 mod tenk_items;
 mod tenk_writer;
 mod trends_store;
 mod wire_types;
-// Newsletters (issue 13).
+// Newsletters.
 mod newsletter_store;
 mod newsletter_writer;

@@ -1,4 +1,4 @@
-//! Conformance of the notes editor's store methods (issue 12) on SQLite and on Postgres.
+//! Conformance of the notes editor's store methods on SQLite and on Postgres.
 
 use jobs::{
     store::notes_admin::{NoteField, SECTIONS},

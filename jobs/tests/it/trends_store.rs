@@ -83,7 +83,7 @@ store_test!(
         assert_eq!(change.previous_as_of, Some(day("2026-06-30")));
         assert!(change.figures_known);
         // Alphabet's 10-Q for the quarter to 30 June 2026 (filed 23 July, 0001652044-26-000071)
-        // moved the future-return question most: trailing net income jumped. (Before issue 9's
+        // moved the future-return question most: trailing net income jumped. (Before the
         // cash fix the debt question "fell" 10 -> 5 here only because that 10-Q stopped tagging
         // short-term investments; the fix reads the balance sheet that has them, so debt holds.)
         let moved = &change.questions[0];

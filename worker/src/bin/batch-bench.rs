@@ -1,4 +1,4 @@
-//! Batch benchmark (issue 10 goal 5, issue 13): one batch of every snapshot company with no
+//! Batch benchmark: one batch of every snapshot company with no
 //! delay between children, served by an in-process worker (the API's embedded mode), on a
 //! fresh database per round. Prints the stocks, how many scored and failed, the total time
 //! from the start call to the batch's end, and stocks per second.

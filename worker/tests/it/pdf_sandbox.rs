@@ -1,4 +1,4 @@
-//! PDF extraction in a child process (issue 12): the `worker` binary re-executed with the
+//! PDF extraction in a child process: the `worker` binary re-executed with the
 //! hidden `__extract-document` argument reads real 10-K PDFs, and hostile ones (deep nesting, a
 //! decompression bomb, more memory or time than allowed) end in a stored-worthy reason while
 //! this process, standing in for the worker, carries on.

@@ -329,7 +329,7 @@ api_test!(
             "{statuses:?}"
         );
         // 503: those that found no account yet queued for a password-hashing slot, and a
-        // loaded machine made some wait too long (issue 15's hashing gate).
+        // loaded machine made some wait too long (the hashing gate).
         assert!(
             statuses.iter().all(|s| *s == StatusCode::CREATED
                 || *s == StatusCode::CONFLICT

@@ -61,8 +61,8 @@ api_test!(
             (StatusCode::BAD_REQUEST, messages::SYMBOL_INVALID)
         );
 
-        // Anonymous views are counted for trending, once per session and stock (issue 15:
-        // reopening a stock does not push it up).
+        // Anonymous views are counted for trending, once per session and stock
+        // (reopening a stock does not push it up).
         let views = app
             .store
             .most_viewed(Utc::now() - Duration::hours(1), 10)

@@ -1,4 +1,4 @@
-//! Issue 15: each defect the black-box probe found, reproduced as the attack or the fault
+//! Each defect the black-box probe found, reproduced as the attack or the fault
 //! (each test failed before its fix), on both databases.
 
 mod admin_takeover;

@@ -1,4 +1,4 @@
-//! Conformance on SQLite and Postgres of the store methods issue 9 added or changed: one
+//! Conformance on SQLite and Postgres of the store methods behind an honest score: one
 //! analysis per new stock under concurrency, refunds of failed analyses, the issuer's tickers
 //! in SEC's order, and the Top 25 without provisional scores, duplicate issuers or
 //! non-common securities.

@@ -1,4 +1,4 @@
-//! The admin's schedules (`/api/admin/scheduled-jobs`, spec 001 section 7), merged into the
+//! The admin's schedules (`/api/admin/scheduled-jobs`), merged into the
 //! admin sub-router so every call passes its one admin check. The rules (validation, next
 //! run in Los Angeles time, firing once per tick) are `jobs::schedules`.
 

@@ -1,4 +1,4 @@
-//! The newsletter generator (spec 001 sections 2, 3 and 7; issue 13). Admin calls, merged
+//! The newsletter generator. Admin calls, merged
 //! into the admin sub-router (paths relative to `/api/admin`):
 //! - `GET /stocks`: every analysed common stock, ranked ones first in the Top 25's order
 //!   (`{symbol, companyName, score, scoreBasis, rank, notRanked}`, `jobs::ranking`);
@@ -40,7 +40,7 @@ use crate::{
 /// How long `generate-newsletter` waits for the job by default, and at most.
 const DEFAULT_WAIT: Duration = Duration::from_secs(20);
 const MAX_WAIT_SECS: u64 = 60;
-/// 'Generation Failed' description (spec 001 section 8), before the job's reason.
+/// 'Generation Failed' description, before the job's reason.
 const FAILED: &str = "Failed to generate newsletter";
 /// A chart asked for without (or with an old) version: the latest record, briefly cached.
 const SHORT_LIVED: &str = "public, max-age=300";
