@@ -16,7 +16,7 @@ pub const MAX_STOCKS: usize = 25;
 /// Longest custom prompt, in characters (the chat's message limit).
 pub const MAX_PROMPT_CHARS: usize = 2_000;
 
-/// Newsletter length (spec 001 section 9: short 2-3 min, medium 5-7 min, long 10+ min).
+/// Newsletter length (the spec's lengths: short 2-3 min, medium 5-7 min, long 10+ min).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Length {
@@ -66,7 +66,7 @@ pub enum Format {
     Bullets,
 }
 
-/// Newsletter settings (spec 001 section 3); a missing field takes the spec's default
+/// Newsletter settings (the spec's data model); a missing field takes the spec's default
 /// (medium, intermediate, roast, sections, charts on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase", default)]

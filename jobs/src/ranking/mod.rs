@@ -43,7 +43,7 @@ pub struct TopStock {
     pub score_basis: String,
 }
 
-/// A stock of the newsletter page's list (spec 001 section 3, 'Admin stock'): every analysed
+/// A stock of the newsletter page's list (the spec's 'Admin stock'): every analysed
 /// common stock, ranked ones first in the Top 25's order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]

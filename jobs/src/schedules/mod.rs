@@ -44,7 +44,7 @@ pub const BAD_DAY: &str = "Days of the week are numbered 0 (Sunday) to 6 (Saturd
 pub const OUTSIDE_MARKET: &str =
     "With market hours only, times must be between 09:30 and 16:00 (New York).";
 
-/// A scheduled job as sent and received (spec section 3, snake_case). `next_run_label` and
+/// A scheduled job as sent and received (the spec's data model, snake_case). `next_run_label` and
 /// `last_outcome` are ours: the next run written in Los Angeles time, and what the last
 /// firing did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]

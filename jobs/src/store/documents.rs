@@ -15,7 +15,7 @@ pub const PREVIEW_CHARS: i32 = 200;
 /// Longest stored failure reason (the column's limit).
 const MAX_FAILURE_CHARS: usize = 1000;
 
-/// One row of the admin's document list (spec 001 section 3, "RAG document"), plus where its
+/// One row of the admin's document list (the spec's "RAG document"), plus where its
 /// extraction stands. Sizes are bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]

@@ -9,7 +9,7 @@ use sqlx::AssertSqlSafe;
 
 use super::{Store, StoreResult, notes_admin::SECTIONS};
 
-/// One stock on the storage page (spec 001 section 3, "KV stock entry").
+/// One stock on the storage page (the spec's "KV stock entry").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct KvStock {

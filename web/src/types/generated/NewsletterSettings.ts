@@ -5,7 +5,7 @@ import type { Length } from "./Length";
 import type { ReaderLevel } from "./ReaderLevel";
 
 /**
- * Newsletter settings (spec 001 section 3); a missing field takes the spec's default
+ * Newsletter settings (the spec's data model); a missing field takes the spec's default
  * (medium, intermediate, roast, sections, charts on).
  */
 export type NewsletterSettings = { length: Length, readerLevel: ReaderLevel, analystAttitude: Attitude, format: Format, includeCharts: boolean, };
