@@ -233,6 +233,8 @@ fn q6_graded(f: &Fundamentals) -> Answer {
     match f.kind {
         IndustryKind::Bank => {
             let name = "equity / assets %";
+            // A bank is graded on its capital: its cash and debt explain nothing here.
+            provenance.clear();
             prov(format!("Equity {when}"), &b.equity, &mut provenance);
             prov(format!("Assets {when}"), &b.assets, &mut provenance);
             let Some(ratio) = value(&b.equity)

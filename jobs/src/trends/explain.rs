@@ -189,10 +189,9 @@ fn changed_figures(previous: &QuestionResult, current: &QuestionResult) -> Vec<F
         .filter_map(|name| {
             let before = latest_named(&previous.provenance, &name);
             let after = latest_named(&current.provenance, &name);
+            // A move too small to show ("7.5B to 7.5B") explains nothing.
             let moved = match (before, after) {
-                (Some(b), Some(a)) => {
-                    b.figure.value != a.figure.value || b.figure.end != a.figure.end
-                }
+                (Some(b), Some(a)) => b.figure.end != a.figure.end || amount(b) != amount(a),
                 (None, None) => false,
                 _ => true,
             };
@@ -216,11 +215,63 @@ fn changed_figures(previous: &QuestionResult, current: &QuestionResult) -> Vec<F
             })
         })
         .collect();
+    changes.extend(window_moves(previous, current));
     changes.sort_by(|a, b| b.0.total_cmp(&a.0));
     changes
         .into_iter()
         .take(FIGURES_PER_QUESTION)
         .map(|(_, c)| c)
+        .collect()
+}
+
+/// The 3-year questions compare a first year with a last one: when the first year moved
+/// (a new annual report slides the window), that is a cause of its own ("the 3-year window
+/// now starts at FY2023 (7.6B shares) instead of FY2022 (7.8B shares)"), not a change of
+/// the latest figure.
+fn window_moves(previous: &QuestionResult, current: &QuestionResult) -> Vec<(f64, FigureChange)> {
+    let earliest = |provenance: &[Provenance], name: &str| {
+        let named: Vec<&Provenance> = provenance
+            .iter()
+            .filter(|p| figure_name(&p.label) == name)
+            .collect();
+        (named.len() >= 2)
+            .then(|| named.into_iter().min_by_key(|p| p.figure.end))
+            .flatten()
+            .cloned()
+    };
+    let mut names: Vec<String> = previous
+        .provenance
+        .iter()
+        .map(|p| figure_name(&p.label))
+        .collect();
+    names.dedup();
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let before = earliest(&previous.provenance, &name)?;
+            let after = earliest(&current.provenance, &name)?;
+            (before.figure.end != after.figure.end).then(|| {
+                let text = format!(
+                    "the 3-year window now starts at {} instead of {}",
+                    amount(&after),
+                    amount(&before)
+                );
+                let size = if before.figure.value != 0.0 {
+                    ((after.figure.value - before.figure.value) / before.figure.value).abs()
+                } else {
+                    f64::INFINITY
+                };
+                (
+                    size,
+                    FigureChange {
+                        name: format!("{name} (first year)"),
+                        previous: Some(before),
+                        current: Some(after),
+                        text,
+                    },
+                )
+            })
+        })
         .collect()
 }
 
@@ -332,6 +383,63 @@ fn lower_first(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn dilution(counts: &[(&str, &str, f64)]) -> QuestionResult {
+        use crate::analysis::{Chart, facts::Figure};
+        QuestionResult {
+            number: 10,
+            key: "Q10".into(),
+            title: String::new(),
+            score: Some(7),
+            band: None,
+            metric: None,
+            metric_name: String::new(),
+            comment: String::new(),
+            explainer: String::new(),
+            chart: Chart::ValueGrowth { rows: Vec::new() },
+            provenance: counts
+                .iter()
+                .map(|(label, end, value)| Provenance {
+                    label: (*label).to_string(),
+                    figure: Figure {
+                        value: *value,
+                        concept: "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding".into(),
+                        unit: "shares".into(),
+                        start: None,
+                        end: end.parse().unwrap(),
+                        form: "10-K".into(),
+                        filed: end.parse().unwrap(),
+                        accn: "k".into(),
+                        first_filed: end.parse().unwrap(),
+                    },
+                })
+                .collect(),
+            sources: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_sliding_window_is_named_and_an_invisible_move_is_not() {
+        // The latest count moved by less than the rounding shows; the first year moved.
+        let before = dilution(&[
+            ("Diluted shares FY2022", "2022-12-31", 7_800e6),
+            ("Diluted shares FY2025", "2025-12-31", 7_501e6),
+        ]);
+        let after = dilution(&[
+            ("Diluted shares FY2023", "2023-12-31", 7_600e6),
+            ("Diluted shares FY2025", "2025-12-31", 7_499e6),
+        ]);
+        let texts: Vec<String> = changed_figures(&before, &after)
+            .into_iter()
+            .map(|c| c.text)
+            .collect();
+        assert_eq!(
+            texts,
+            vec![
+                "the 3-year window now starts at 7.6B shares (FY2023) instead of 7.8B shares (FY2022)"
+            ]
+        );
+    }
 
     #[test]
     fn figure_names_drop_the_period() {
