@@ -76,6 +76,31 @@ describe('stock page with a stored analysis', () => {
     expect(screen.queryByTestId('rules-note')).not.toBeInTheDocument();
   });
 
+  it('says which numbers Bubba did not trust and that the score is not ranked', async () => {
+    const faulted = {
+      ...sampleRecord,
+      dataFaults: [
+        {
+          kind: 'implausible-valuation',
+          reason: "Bubba doesn't trust these numbers: they'd value the whole company at $191.6K",
+          questions: [7, 8, 9, 11],
+        },
+      ],
+    };
+    stubFetch(api({ '/api/analyze-stock/AAPL': { ...READY, body: { ...READY.body, record: faulted } } }));
+    renderRoute('/stock/AAPL');
+    const note = await screen.findByTestId('data-faults');
+    expect(note).toHaveTextContent("isn't ranked in the Top 25");
+    expect(note).toHaveTextContent('they\'d value the whole company at $191.6K (questions 7, 8, 9, 11)');
+  });
+
+  it('shows no data-fault note when every input was believed', async () => {
+    stubFetch(api({ '/api/analyze-stock/AAPL': READY }));
+    renderRoute('/stock/AAPL');
+    await screen.findByTestId('company-name');
+    expect(screen.queryByTestId('data-faults')).not.toBeInTheDocument();
+  });
+
   it('says which rules were used when the industry is unknown or special', async () => {
     // A record stored before the server wrote its own note.
     const unknown = { ...sampleRecord, sic: null, industry: null, sector: null, rulesSource: 'unknown' as const, rulesNote: '' };

@@ -59,6 +59,7 @@ export function StockIdentity({ record }: { record: AnalysisRecord }) {
           .
         </p>
         <RulesNote record={record} />
+        <DataFaults record={record} />
         <FilerLine record={record} />
         <AnnualReportLink record={record} />
         {old ? <p className="text-sm font-semibold text-amber-900">Heads up: this company hasn't filed a fresh report in over a year, so these numbers may be stale.</p> : null}
@@ -84,6 +85,27 @@ function AnnualReportLink({ record }: { record: AnalysisRecord }) {
       </a>
       {filing.filingDate ? `, filed ${shortDate(filing.filingDate)}` : ''}
     </p>
+  );
+}
+
+/**
+ * Inputs the server did not believe (figures on different bases, absurd valuations): each
+ * fault's reason and the questions it left unanswered. Such a score is not ranked.
+ */
+function DataFaults({ record }: { record: AnalysisRecord }) {
+  const faults = record.dataFaults ?? [];
+  if (faults.length === 0) return null;
+  return (
+    <div role="note" className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950" data-testid="data-faults">
+      <p className="font-semibold">Some numbers didn't add up, so this score leaves them out and isn't ranked in the Top 25.</p>
+      <ul className="mt-1 list-disc pl-5">
+        {faults.map((fault) => (
+          <li key={fault.kind}>
+            {fault.reason} (question{fault.questions.length === 1 ? '' : 's'} {fault.questions.join(', ')})
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
