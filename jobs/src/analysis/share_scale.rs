@@ -54,6 +54,9 @@ fn thousands_power(ratio: f64) -> Option<i32> {
         .find(|p| (ratio / 1000f64.powi(*p) - 1.0).abs() < 0.03)
 }
 
+/// A reported period: (start, end) as filed.
+type Period<'a> = (Option<&'a str>, &'a str);
+
 /// For each filing whose share counts are off by a power of 1,000 against another filing's
 /// report of the same period, the correction. `facts` are one concept's share facts.
 pub fn scale_fixes(facts: &[&RawFact]) -> HashMap<String, ScaleFix> {
@@ -69,7 +72,7 @@ pub fn scale_fixes(facts: &[&RawFact]) -> HashMap<String, ScaleFix> {
         }
         a
     };
-    let mut by_period: HashMap<(Option<&str>, &str), Vec<(usize, f64)>> = HashMap::new();
+    let mut by_period: HashMap<Period, Vec<(usize, f64)>> = HashMap::new();
     for fact in facts.iter().filter(|f| f.val > 0.0) {
         by_period
             .entry((fact.start.as_deref(), fact.end.as_str()))
@@ -123,8 +126,8 @@ pub fn scale_fixes(facts: &[&RawFact]) -> HashMap<String, ScaleFix> {
             next += 1;
             let here = level[&group];
             for &(other, delta, _) in &links[&group] {
-                if !level.contains_key(&other) {
-                    level.insert(other, here + delta);
+                if let std::collections::hash_map::Entry::Vacant(slot) = level.entry(other) {
+                    slot.insert(here + delta);
                     part.push(other);
                 }
             }
