@@ -164,7 +164,7 @@ pub async fn answer(
                     out.citations = stock.citations;
                     out.tools.push(Tool::Question);
                 }
-                return Ok(out);
+                return Ok(with_page_link(out, company, on_page(company)));
             }
             if on_page(company) && (wants(Intent::Documents) || specific == [Topic::Notes]) {
                 return documents(message, g, tools).await;

@@ -186,7 +186,8 @@ impl NameIndex {
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c == '.' || c == '-')
                 && bare.chars().any(|c| c.is_ascii_uppercase());
-            if (cashtag || (capitals && !NOT_TICKERS.contains(&bare)))
+            // A lone capital is a letter ("P/E", "Plan B"), unless written as "$F".
+            if (cashtag || (capitals && bare.len() >= 2 && !NOT_TICKERS.contains(&bare)))
                 && (1..=6).contains(&bare.len())
             {
                 push(at, &bare.to_uppercase(), bare, &mut found);
@@ -345,6 +346,8 @@ mod tests {
         assert!(found("I want a target for my income, is it OK?").is_empty());
         assert!(found("How do I start investing with $500?").is_empty());
         assert!(found("what's the P/E and EPS of a stock").is_empty());
+        assert_eq!(found("What's a P/E ratio? Is AAPL pricey?"), ["AAPL"]);
+        assert_eq!(found("what about $A"), ["A"]);
         assert!(found("give it a perfect score, snowflakes").is_empty());
     }
 }

@@ -80,6 +80,10 @@ pub fn well_matched(question: &str, candidates: Vec<Passage>) -> DocumentHits {
 
 /// Words that name the documents rather than what is asked of them.
 const IGNORED: &[&str] = &[
+    // Bubba's own grade is in the record, not in the company's documents.
+    "score",
+    "grade",
+    "rating",
     "document",
     "documents",
     "doc",

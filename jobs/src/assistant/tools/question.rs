@@ -41,7 +41,7 @@ pub fn question_detail(record: &AnalysisRecord, number: u8) -> Option<QuestionDe
     })
 }
 
-/// The question a message points at by number ("question 7", "Q7", "#7").
+/// The question a message points at by number ("question 7", "question #7", "Q7").
 pub fn question_number(message: &str) -> Option<u8> {
     let lower = message.to_lowercase();
     let words: Vec<&str> = lower
@@ -54,9 +54,8 @@ pub fn question_number(message: &str) -> Option<u8> {
                 .get(i + 1)
                 .and_then(|n| n.trim_start_matches('#').parse::<u8>().ok())
         } else {
-            w.strip_prefix('q')
-                .or_else(|| w.strip_prefix('#'))
-                .and_then(|n| n.parse::<u8>().ok())
+            // "Q7"; a bare "#7" may be anything (a list item, a ticket), so it needs "question".
+            w.strip_prefix('q').and_then(|n| n.parse::<u8>().ok())
         };
         if let Some(n) = number.filter(|n| (1..=12).contains(n)) {
             return Some(n);
@@ -73,7 +72,8 @@ mod tests {
     fn a_question_is_named_by_its_number() {
         assert_eq!(question_number("tell me about question 7"), Some(7));
         assert_eq!(question_number("why a 3 on Q12?"), Some(12));
-        assert_eq!(question_number("what about #4"), Some(4));
+        assert_eq!(question_number("what about question #4"), Some(4));
+        assert_eq!(question_number("what's the score? #5"), None);
         assert_eq!(question_number("question 13 please"), None);
         assert_eq!(question_number("quarterly sales"), None);
     }
