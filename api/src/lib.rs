@@ -81,7 +81,7 @@ impl AppState {
             mailer,
             assistant: jobs::assistant::Assistant::new(
                 store.clone(),
-                jobs::assistant::provider_from_settings(&settings.assistant),
+                jobs::assistant::chat_provider(&settings.assistant, &store),
             )
             .with_pricing(settings.assistant.cents_per_million_tokens),
             store,

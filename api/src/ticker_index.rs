@@ -10,7 +10,11 @@ use std::{
     time::{Duration, Instant},
 };
 
+// Brand names people type that SEC's names do not contain, or spell differently ("apple",
+// "google", "jp morgan"): one list with the chat's company finder. A query of three or more
+// letters that starts an alias counts ("jp mor" -> JPM).
 use jobs::{
+    assistant::tools::company::BRAND_ALIASES as ALIASES,
     securities::{self, SecurityKind},
     store::{
         Store, StoreResult,
@@ -39,31 +43,6 @@ struct Prominence {
     not_common: bool,
     rank: i32,
 }
-
-/// Brand names people type that SEC's names do not contain, or spell differently: Alphabet is
-/// "Google", JPMorgan Chase is "JPMORGAN CHASE & CO". Query (lower case) -> ticker; a query of
-/// three or more letters that starts an alias counts ("jp mor" -> JPM).
-const ALIASES: &[(&str, &str)] = &[
-    ("apple", "AAPL"),
-    ("microsoft", "MSFT"),
-    ("google", "GOOGL"),
-    ("alphabet", "GOOGL"),
-    ("jp morgan", "JPM"),
-    ("jpmorgan", "JPM"),
-    ("j.p. morgan", "JPM"),
-    ("chase", "JPM"),
-    ("facebook", "META"),
-    ("amazon", "AMZN"),
-    ("nvidia", "NVDA"),
-    ("tesla", "TSLA"),
-    ("walmart", "WMT"),
-    ("berkshire", "BRK-B"),
-    ("coca cola", "KO"),
-    ("coca-cola", "KO"),
-    ("ford", "F"),
-    ("disney", "DIS"),
-    ("netflix", "NFLX"),
-];
 
 /// Tickers an alias names for `lower` (the query, lower case).
 fn alias_tickers(lower: &str) -> Vec<&'static str> {

@@ -277,7 +277,13 @@ api_test!(
             ask("what's the best pizza topping"),
         )
         .await;
-        assert!(text.contains("not in my porch notes"), "{text}");
+        // Declined honestly (the wording changed with the tool layer), and free.
+        assert!(text.contains("outside what I know"), "{text}");
+        let (_, usage) = get(&joe, &app.url("/api/chat/usage")).await;
+        assert_eq!(
+            usage["queriesUsed"], 1,
+            "only the answered question cost a query"
+        );
     }
 );
 
@@ -455,5 +461,49 @@ api_test!(
         assert!(text.contains("my line went dead partway through"), "{text}");
         let (_, usage) = get(&joe, &app.url("/api/chat/usage")).await;
         assert_eq!(usage["queriesUsed"], 1, "part of an answer was given");
+    }
+);
+
+api_test!(
+    a_declined_message_costs_no_query_and_an_answer_costs_one,
+    |backend| async move {
+        let app = chat_app(backend, 10).await;
+        let joe = browser();
+        register(&app.address, &joe, "joe@example.com").await;
+        let used = |usage: Value| usage["queriesUsed"].as_i64().unwrap();
+
+        let (status, _, text) = chat(
+            &app,
+            &joe,
+            "/api/chat/generic",
+            ask("Tell me a joke about ducks"),
+        )
+        .await;
+        assert_eq!(status, 200, "{text}");
+        assert!(text.contains("outside what I know"), "{text}");
+        let (_, usage) = get(&joe, &app.url("/api/chat/usage")).await;
+        assert_eq!(used(usage), 0, "the decline was free");
+
+        // A company named on the home page, and a buying question: the case both ways.
+        let (status, _, text) =
+            chat(&app, &joe, "/api/chat/generic", ask("Should I buy Apple?")).await;
+        assert_eq!(status, 200, "{text}");
+        assert!(
+            text.contains("The case for") && text.contains("The case against"),
+            "{text}"
+        );
+        let (_, usage) = get(&joe, &app.url("/api/chat/usage")).await;
+        assert_eq!(used(usage), 1, "an answer costs one query");
+
+        let (_, _, text) = chat(
+            &app,
+            &joe,
+            "/api/chat/AAPL",
+            ask("What do the documents say about lawsuits in Brazil?"),
+        )
+        .await;
+        assert!(text.contains("not in my documents"), "{text}");
+        let (_, usage) = get(&joe, &app.url("/api/chat/usage")).await;
+        assert_eq!(used(usage), 1, "nothing in the documents: free");
     }
 );

@@ -38,6 +38,14 @@ pub fn best_match(question: &str) -> Option<&'static Entry> {
         .map(|(_, e)| e)
 }
 
+/// The entry sharing at least two keywords with `question` (the most; ties: the first in
+/// the file): one shared everyday word ("stock", "how") is not enough to answer with.
+pub fn strong_match(question: &str) -> Option<&'static Entry> {
+    let words = question_words(question);
+    let hits = |e: &Entry| e.keywords.iter().filter(|k| words.contains(k)).count();
+    best_match(question).filter(|e| hits(e) >= 2)
+}
+
 /// Lower-case words of a question; `p/e` and `s&p` stay whole.
 pub fn question_words(question: &str) -> Vec<String> {
     question

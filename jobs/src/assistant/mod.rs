@@ -4,17 +4,19 @@
 //! offline grounded responder (the default: no key, no network) and, when configured, an
 //! OpenAI-compatible or Anthropic client. Replies stream as text chunks.
 
-mod answer;
+pub mod answer;
 pub mod grounding;
+pub mod intent;
 pub mod knowledge;
 pub mod llm;
 pub mod numbers;
 pub mod offline;
-mod offline_generic;
+pub mod offline_routed;
 pub mod offline_stock;
 pub mod retrieval;
 pub mod service;
 pub mod settings;
+pub mod tools;
 pub mod topics;
 
 use std::{pin::Pin, sync::Arc};
@@ -72,6 +74,8 @@ pub struct TokenUsage {
 pub enum ReplyEvent {
     Text(String),
     Usage(TokenUsage),
+    /// The responder declined the message (outside what it knows): the query goes back.
+    Declined,
 }
 
 /// Why a provider could not answer.
@@ -115,7 +119,7 @@ pub fn provider_from_settings(settings: &AssistantSettings) -> Arc<dyn Provider>
             .unwrap_or_else(|| default.to_string())
     };
     match settings.provider {
-        ProviderKind::Offline => Arc::new(offline::OfflineResponder),
+        ProviderKind::Offline => Arc::new(offline::OfflineResponder::default()),
         ProviderKind::OpenAi => Arc::new(llm::HttpLlm::new(
             llm::openai::OpenAi {
                 base_url: base(llm::openai::DEFAULT_BASE_URL),
@@ -132,6 +136,20 @@ pub fn provider_from_settings(settings: &AssistantSettings) -> Arc<dyn Provider>
             },
             settings,
         )),
+    }
+}
+
+/// The chat's provider: as [`provider_from_settings`], but the offline responder gets the
+/// tools over `store` (companies by name, other stocks' scores, the Top 25, documents).
+pub fn chat_provider(
+    settings: &AssistantSettings,
+    store: &crate::store::Store,
+) -> Arc<dyn Provider> {
+    match settings.provider {
+        ProviderKind::Offline => Arc::new(offline::OfflineResponder::with_tools(
+            tools::Toolbox::new(store.clone()),
+        )),
+        _ => provider_from_settings(settings),
     }
 }
 

@@ -72,7 +72,8 @@ fn comment_and_grade(q: &QuestionResult) -> String {
     format!("{} {}", q.comment, graded(q)).trim().to_string()
 }
 
-fn score(g: &Grounding) -> (String, Vec<super::Citation>) {
+/// The score summary: the overall score, the strongest and weakest questions.
+pub(crate) fn score(g: &Grounding) -> (String, Vec<super::Citation>) {
     let Some(r) = &g.record else {
         return (not_in_my_data(g), Vec::new());
     };

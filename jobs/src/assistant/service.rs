@@ -264,7 +264,7 @@ impl Assistant {
         while let Some(event) = stream.next().await {
             match event {
                 Ok(ReplyEvent::Text(text)) => answer.push_str(&text),
-                Ok(ReplyEvent::Usage(_)) => {}
+                Ok(ReplyEvent::Usage(_) | ReplyEvent::Declined) => {}
                 Err(err) => return Err(ChatError::Provider(err.to_string())),
             }
         }
@@ -323,6 +323,7 @@ impl Finish {
     async fn run(mut self, mut stream: super::ReplyStream, tx: mpsc::Sender<String>) {
         let mut usage: Option<TokenUsage> = None;
         let mut failed = false;
+        let mut declined = false;
         while let Some(event) = stream.next().await {
             match event {
                 Ok(ReplyEvent::Text(text)) => {
@@ -338,6 +339,7 @@ impl Finish {
                         output_tokens: sum.output_tokens.saturating_add(u.output_tokens),
                     });
                 }
+                Ok(ReplyEvent::Declined) => declined = true,
                 Err(err) => {
                     tracing::warn!(%err, "the provider failed mid-stream");
                     failed = true;
@@ -361,6 +363,18 @@ impl Finish {
             };
             self.exchange.answer.push_str(&note);
             let _ = tx.send(note).await;
+        }
+        // A declined message (outside what the responder knows) costs no query. The refund
+        // lands before the reply ends for the caller, so the usage it reads next is exact.
+        if declined
+            && !failed
+            && !self.exchange.answer.trim().is_empty()
+            && let Err(err) = self
+                .store
+                .refund_chat_query(self.exchange.user_id, self.spent, self.asked_at)
+                .await
+        {
+            tracing::error!(%err, "could not refund a declined chat query");
         }
         if self.generative {
             let flagged = numbers::unverified(

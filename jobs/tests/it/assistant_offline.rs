@@ -39,7 +39,7 @@ async fn every_number_in_an_answer_comes_from_the_record() {
         let g = grounding(symbol, cik).await;
         let (corpus, values) = (g.corpus(), g.values());
         for q in COMMON {
-            let a = offline::answer(q, &g);
+            let a = offline::answer(q, &g).await;
             assert!(!a.text.is_empty(), "{symbol} {q}");
             let flagged = numbers::unverified(&a.text, &corpus, &values);
             assert!(
@@ -54,7 +54,7 @@ async fn every_number_in_an_answer_comes_from_the_record() {
 #[tokio::test]
 async fn the_debt_answer_quotes_the_filing_figure_and_cites_it() {
     let g = grounding("AAPL", 320193).await;
-    let a = offline::answer("what's the debt situation?", &g);
+    let a = offline::answer("what's the debt situation?", &g).await;
     // us-gaap:LongTermDebt 88,500,000,000 + us-gaap:CommercialPaper 1,997,000,000 USD at
     // 2025-12-27, 10-Q accession 0000320193-26-000006 (the newer 10-Q in the snapshot has no
     // marketable securities, so the balance sheet is read at the last complete date).
@@ -76,11 +76,11 @@ async fn the_debt_answer_quotes_the_filing_figure_and_cites_it() {
 #[tokio::test]
 async fn what_is_not_in_the_data_is_said_plainly() {
     let g = grounding("AAPL", 320193).await;
-    let a = offline::answer("what's the CEO's favourite colour?", &g);
+    let a = offline::answer("what's the CEO's favourite colour?", &g).await;
     assert!(a.text.contains("not in my data"), "{}", a.text);
-    let notes = offline::answer("what do the notes say about risks?", &g);
+    let notes = offline::answer("what do the notes say about risks?", &g).await;
     assert!(
-        notes.text.contains("not in my data"),
+        notes.text.contains("not in my documents"),
         "no notes or documents stored: {}",
         notes.text
     );
@@ -88,7 +88,7 @@ async fn what_is_not_in_the_data_is_said_plainly() {
         symbol: Some("ZZZZ".into()),
         ..Grounding::default()
     });
-    let a = offline::answer("what's the score?", &missing);
+    let a = offline::answer("what's the score?", &missing).await;
     assert!(
         a.text.contains("don't have an analysis of ZZZZ"),
         "{}",
@@ -109,7 +109,7 @@ async fn planted_instructions_are_not_followed_or_quoted() {
     }];
     let g = Arc::new(g);
     for q in ["what do the documents say?", "what's the score?"] {
-        let a = offline::answer(q, &g);
+        let a = offline::answer(q, &g).await;
         assert!(!a.text.contains("score is 100"), "{}", a.text);
         assert!(!a.text.contains(" 100 out of 100"), "{}", a.text);
         assert!(

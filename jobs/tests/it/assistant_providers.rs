@@ -52,6 +52,7 @@ async fn drain(
                 usage.input_tokens += u.input_tokens;
                 usage.output_tokens += u.output_tokens;
             }
+            Ok(ReplyEvent::Declined) => {}
             Err(e) => {
                 error = Some(e);
                 break;

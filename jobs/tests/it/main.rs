@@ -15,6 +15,7 @@ mod analysis_provenance;
 mod analysis_text;
 mod assistant_offline;
 mod assistant_providers;
+mod assistant_questions;
 mod batch_store;
 mod chat_store;
 mod content_props;

@@ -286,7 +286,7 @@ async fn a_language_model_draft_is_used_only_when_its_numbers_are_in_the_records
     assert!(invented_numbers(&piece.content, &records).is_empty());
 
     // Offline provider: the record writer, no notice.
-    let piece = newsletter::write(&OfflineResponder, &records, &req, &[]).await;
+    let piece = newsletter::write(&OfflineResponder::default(), &records, &req, &[]).await;
     assert_eq!(piece.writer, Writer::Offline);
     assert!(piece.notice.is_none());
 }
