@@ -182,14 +182,19 @@ export default [
       await dialog.getByLabel('Subject').fill('The porch light flickers');
       await dialog.getByLabel('Description').fill('On the stock page, the chart flickers when I scroll.');
       const sent = page.waitForResponse((res) => res.url().endsWith('/api/report-bug'));
-      // The spec's alert() (Playwright would dismiss it unseen without a listener).
-      const alerted = page.waitForEvent('dialog');
+      // The spec's alert(): accepted as it opens (it blocks the page, and the click with it,
+      // until someone answers it), its text kept for the check below.
+      const alerted = new Promise((resolve) => {
+        page.once('dialog', async (alert) => {
+          const message = alert.message();
+          await alert.accept();
+          resolve(message);
+        });
+      });
       await dialog.getByRole('button', { name: 'Submit Report' }).click();
       const response = await sent;
       assert.ok(response.ok(), `report-bug answered ${response.status()}`);
-      const alert = await alerted;
-      assert.equal(alert.message(), 'Bug report submitted successfully!');
-      await alert.accept();
+      assert.equal(await alerted, 'Bug report submitted successfully!');
       await dialog.waitFor({ state: 'detached' });
       // The drawer closed too.
       await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'detached' });
