@@ -13,7 +13,7 @@
 
 use axum::{
     Json, Router,
-    extract::{DefaultBodyLimit, Multipart, Path, State, multipart::Field},
+    extract::{DefaultBodyLimit, Multipart, State, multipart::Field},
     http::StatusCode,
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -30,6 +30,7 @@ use serde::Serialize;
 use crate::{
     AppState,
     error::{ApiError, ApiResult},
+    path_params::PathParams,
 };
 
 /// Largest single file (the 307-page Lyft 10-K PDF is 3.3 MB).
@@ -58,7 +59,7 @@ pub fn router() -> Router<AppState> {
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn list(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
 ) -> ApiResult<Json<Vec<RagDocument>>> {
     let symbol = TickerSymbol::parse(Some(&symbol))?;
     Ok(Json(state.store.documents(symbol.as_str()).await?))
@@ -75,7 +76,7 @@ pub struct DocumentDeletedOut {
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn remove(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathParams(id): PathParams<String>,
 ) -> ApiResult<Json<DocumentDeletedOut>> {
     let gone = || crate::error::ApiError::NotFound("That document no longer exists.".into());
     let id: i64 = id.trim().parse().map_err(|_| gone())?;
@@ -153,7 +154,7 @@ struct Incoming {
 #[tracing::instrument(skip(state, multipart), err(level = "info"))]
 async fn upload(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
     mut multipart: Multipart,
 ) -> Result<(StatusCode, Json<UploadOut>), UploadRefused> {
     let symbol = TickerSymbol::parse(Some(&symbol)).map_err(|e| UploadRefused::bad(e.0))?;
