@@ -245,7 +245,7 @@ async fn read_file(mut field: Field<'_>, room: usize) -> Result<Incoming, Upload
 /// The file name without any folder a browser or tool may send, trimmed and bounded.
 fn clean_name(raw: &str) -> Result<String, UploadRefused> {
     let base = raw.rsplit(['/', '\\']).next().unwrap_or_default().trim();
-    let name: String = base.chars().filter(|c| !c.is_control()).collect();
+    let name: String = base.chars().filter(|c| !is_invisible(*c)).collect();
     if name.is_empty() || name == "." || name == ".." {
         return Err(UploadRefused::bad("Every file needs a file name."));
     }
@@ -255,6 +255,21 @@ fn clean_name(raw: &str) -> Result<String, UploadRefused> {
         )));
     }
     Ok(name)
+}
+
+/// Characters a file name never shows but that change how it reads: control characters, the
+/// bidirectional overrides, embeddings, isolates and marks (U+202E makes "txt.exe" show as
+/// "exe.txt"), zero-width characters and the byte-order mark.
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
 }
 
 /// `filingDate`: empty means none; otherwise a `YYYY-MM-DD` date.
@@ -281,4 +296,28 @@ fn read_error(err: axum::extract::multipart::MultipartError) -> UploadRefused {
         return too_large_request();
     }
     UploadRefused::bad(format!("We couldn't read that upload: {}", err.body_text()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_name;
+
+    #[test]
+    fn file_names_lose_bidi_overrides_and_invisible_characters() {
+        // "report\u{202E}txt.exe" shows as "reportexe.txt" in a right-to-left override.
+        assert_eq!(
+            clean_name("report\u{202E}txt.exe").unwrap(),
+            "reporttxt.exe"
+        );
+        assert_eq!(
+            clean_name("\u{2067}a\u{200B}b\u{FEFF}.pdf\u{2069}").unwrap(),
+            "ab.pdf"
+        );
+        assert_eq!(clean_name("dir/10-K\u{0}.htm").unwrap(), "10-K.htm");
+        assert!(
+            clean_name("\u{202E}\u{202C}").is_err(),
+            "nothing visible left"
+        );
+        assert_eq!(clean_name("مرحبا.pdf").unwrap(), "مرحبا.pdf");
+    }
 }
