@@ -69,7 +69,9 @@ pub fn scale_fixes(facts: &[&RawFact]) -> HashMap<String, ScaleFix> {
         }
         a
     };
-    let mut by_period: HashMap<(Option<&str>, &str), Vec<(usize, f64)>> = HashMap::new();
+    // (start, end) of a period -> (filing index, value) of each fact reported for it.
+    type Period<'a> = (Option<&'a str>, &'a str);
+    let mut by_period: HashMap<Period, Vec<(usize, f64)>> = HashMap::new();
     for fact in facts.iter().filter(|f| f.val > 0.0) {
         by_period
             .entry((fact.start.as_deref(), fact.end.as_str()))
@@ -123,8 +125,8 @@ pub fn scale_fixes(facts: &[&RawFact]) -> HashMap<String, ScaleFix> {
             next += 1;
             let here = level[&group];
             for &(other, delta, _) in &links[&group] {
-                if !level.contains_key(&other) {
-                    level.insert(other, here + delta);
+                if let std::collections::hash_map::Entry::Vacant(slot) = level.entry(other) {
+                    slot.insert(here + delta);
                     part.push(other);
                 }
             }
