@@ -1,7 +1,7 @@
 //! Extractors the accounts routes share: a JSON body whose every failure is a clear `{message}`,
 //! the client's IP address, and the signed-in user.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use axum::{
     body::Bytes,
@@ -111,10 +111,10 @@ async fn read_limited(req: Request, limit: usize) -> Result<Bytes, ApiError> {
     Ok(Bytes::from(body))
 }
 
-/// The client's address: the socket's peer, or with `TRUST_PROXY=N` (N proxies in front of
-/// us, each appending the address it saw to `X-Forwarded-For`) the N-th entry from the
-/// right: what the outermost of our proxies saw. Entries further left were sent by the client
-/// and prove nothing.
+/// The client's address as per-client limits count it (see [`limit_key`]): the socket's
+/// peer, or with `TRUST_PROXY=N` (N proxies in front of us, each appending the address it saw
+/// to `X-Forwarded-For`) the N-th entry from the right: what the outermost of our proxies saw.
+/// Entries further left were sent by the client and prove nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientIp(pub IpAddr);
 
@@ -132,10 +132,30 @@ impl FromRequestParts<AppState> for ClientIp {
     }
 }
 
-/// The client address of a request behind `trusted_hops` proxies (0: the socket's peer).
-/// When the header has fewer entries than there are proxies, or the entry is not an address,
-/// the request did not come through our proxies as configured: the socket's peer is used.
+/// The client address of a request behind `trusted_hops` proxies (0: the socket's peer), as
+/// per-client limits key it ([`limit_key`]). When the header has fewer entries than there are
+/// proxies, or the entry is not an address, the request did not come through our proxies as
+/// configured: the socket's peer is used.
 pub fn client_ip(parts: &Parts, trusted_hops: usize) -> IpAddr {
+    limit_key(client_address(parts, trusted_hops))
+}
+
+/// The address per-client limits count against. An IPv4 address is one client. An IPv6
+/// client is given a whole /64 (the usual smallest allocation, and one host may pick any
+/// address in it), so each IPv6 client is keyed by its /64: the address with its last 64 bits
+/// zeroed. An IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, what a dual-stack socket reports for
+/// an IPv4 client) is that IPv4 address.
+pub fn limit_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
+        },
+    }
+}
+
+fn client_address(parts: &Parts, trusted_hops: usize) -> IpAddr {
     let peer = parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
@@ -195,5 +215,25 @@ impl FromRequestParts<AppState> for MaybeUser {
 impl MaybeUser {
     pub fn id(&self) -> Option<i64> {
         self.0.as_ref().map(|u| u.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(ip: &str) -> String {
+        limit_key(ip.parse().unwrap()).to_string()
+    }
+
+    #[test]
+    fn ipv6_clients_are_keyed_by_their_64_and_ipv4_by_address() {
+        assert_eq!(key("198.51.100.7"), "198.51.100.7");
+        assert_ne!(key("198.51.100.7"), key("198.51.100.8"));
+        assert_eq!(key("::ffff:198.51.100.7"), "198.51.100.7");
+        assert_eq!(key("2001:db8:1:2::1"), "2001:db8:1:2::");
+        assert_eq!(key("2001:db8:1:2:ffff:ffff:ffff:ffff"), "2001:db8:1:2::");
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::1"), "::");
     }
 }

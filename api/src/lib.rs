@@ -8,6 +8,7 @@ pub mod csrf;
 pub mod error;
 pub mod extract;
 pub mod metrics;
+pub mod path_params;
 pub mod payments;
 pub mod recent_sign_ins;
 pub mod routes;

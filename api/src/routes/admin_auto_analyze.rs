@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use axum::{
     Json, Router,
-    extract::{Path, Query, State},
+    extract::{Query, State},
     response::{IntoResponse, Response},
     routing::{get, post},
 };
@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     AppState,
     error::{ApiError, ApiResult},
+    path_params::PathParams,
     routes::job_status::still_running,
 };
 
@@ -66,7 +67,7 @@ struct WaitParams {
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn auto_analyze(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
     Query(params): Query<WaitParams>,
 ) -> ApiResult<Response> {
     let wait = params
@@ -90,13 +91,15 @@ async fn auto_analyze(
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn draft_of_job(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathParams(id): PathParams<String>,
 ) -> ApiResult<Json<DraftOut>> {
+    let unknown = || ApiError::NotFound("No 10-K analysis with that id.".into());
+    let id = crate::path_params::job_id(&id).ok_or_else(unknown)?;
     let outcome = state
         .queue
-        .wait_for::<AutoAnalyze10K>(&id, Duration::ZERO)
+        .wait_for::<AutoAnalyze10K>(id, Duration::ZERO)
         .await?
-        .ok_or_else(|| ApiError::NotFound("No 10-K analysis with that id.".into()))?;
+        .ok_or_else(unknown)?;
     match outcome {
         JobOutcome::Running(_) => Err(ApiError::Conflict(
             "The 10-K analysis is still running.".into(),

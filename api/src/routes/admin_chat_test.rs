@@ -2,11 +2,7 @@
 //! the admin tries the chat engine on a stock without spending a query or logging
 //! the exchange. Mounted under `/api/admin` by [`super::admin`].
 
-use axum::{
-    Json, Router,
-    extract::{Path, State},
-    routing::post,
-};
+use axum::{Json, Router, extract::State, routing::post};
 use jobs::{
     assistant::{ChatError, service::TECHNICAL_DIFFICULTIES},
     symbol::TickerSymbol,
@@ -18,6 +14,7 @@ use crate::{
     AppState,
     error::{ApiError, ApiResult},
     extract::JsonBody,
+    path_params::PathParams,
 };
 
 /// Paths relative to `/api/admin`.
@@ -34,7 +31,7 @@ pub struct ChatTestOut {
 #[tracing::instrument(skip(state, body), err(level = "info"))]
 async fn chat_test(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
     JsonBody(body): JsonBody<ChatIn>,
 ) -> ApiResult<Json<ChatTestOut>> {
     let symbol = TickerSymbol::parse(Some(&symbol))?;

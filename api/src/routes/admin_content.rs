@@ -8,7 +8,7 @@
 
 use axum::{
     Json, Router,
-    extract::{Path, State},
+    extract::State,
     http::StatusCode,
     routing::{delete, get, post},
 };
@@ -30,6 +30,7 @@ use crate::{
     AppState,
     error::{ApiError, ApiResult},
     extract::JsonBody,
+    path_params::PathParams,
 };
 
 /// Most items the admin list shows.
@@ -129,7 +130,10 @@ fn optional_text(raw: Option<&str>) -> Option<String> {
 
 /// `DELETE /api/admin/content/{id}`: 204, or 404 when there is no such item.
 #[tracing::instrument(skip(state), err(level = "info"))]
-async fn remove(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<StatusCode> {
+async fn remove(
+    State(state): State<AppState>,
+    PathParams(id): PathParams<String>,
+) -> ApiResult<StatusCode> {
     let not_found = || ApiError::NotFound("That content item does not exist.".into());
     let id: i64 = id.parse().map_err(|_| not_found())?;
     match state.store.remove_content(id).await {

@@ -13,7 +13,7 @@
 
 use axum::{
     Json, Router,
-    extract::{DefaultBodyLimit, Multipart, Path, State, multipart::Field},
+    extract::{DefaultBodyLimit, Multipart, State, multipart::Field},
     http::StatusCode,
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -30,6 +30,7 @@ use serde::Serialize;
 use crate::{
     AppState,
     error::{ApiError, ApiResult},
+    path_params::PathParams,
 };
 
 /// Largest single file (the 307-page Lyft 10-K PDF is 3.3 MB).
@@ -58,7 +59,7 @@ pub fn router() -> Router<AppState> {
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn list(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
 ) -> ApiResult<Json<Vec<RagDocument>>> {
     let symbol = TickerSymbol::parse(Some(&symbol))?;
     Ok(Json(state.store.documents(symbol.as_str()).await?))
@@ -75,7 +76,7 @@ pub struct DocumentDeletedOut {
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn remove(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathParams(id): PathParams<String>,
 ) -> ApiResult<Json<DocumentDeletedOut>> {
     let gone = || crate::error::ApiError::NotFound("That document no longer exists.".into());
     let id: i64 = id.trim().parse().map_err(|_| gone())?;
@@ -153,7 +154,7 @@ struct Incoming {
 #[tracing::instrument(skip(state, multipart), err(level = "info"))]
 async fn upload(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
     mut multipart: Multipart,
 ) -> Result<(StatusCode, Json<UploadOut>), UploadRefused> {
     let symbol = TickerSymbol::parse(Some(&symbol)).map_err(|e| UploadRefused::bad(e.0))?;
@@ -244,7 +245,7 @@ async fn read_file(mut field: Field<'_>, room: usize) -> Result<Incoming, Upload
 /// The file name without any folder a browser or tool may send, trimmed and bounded.
 fn clean_name(raw: &str) -> Result<String, UploadRefused> {
     let base = raw.rsplit(['/', '\\']).next().unwrap_or_default().trim();
-    let name: String = base.chars().filter(|c| !c.is_control()).collect();
+    let name: String = base.chars().filter(|c| !is_invisible(*c)).collect();
     if name.is_empty() || name == "." || name == ".." {
         return Err(UploadRefused::bad("Every file needs a file name."));
     }
@@ -254,6 +255,21 @@ fn clean_name(raw: &str) -> Result<String, UploadRefused> {
         )));
     }
     Ok(name)
+}
+
+/// Characters a file name never shows but that change how it reads: control characters, the
+/// bidirectional overrides, embeddings, isolates and marks (U+202E makes "txt.exe" show as
+/// "exe.txt"), zero-width characters and the byte-order mark.
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
 }
 
 /// `filingDate`: empty means none; otherwise a `YYYY-MM-DD` date.
@@ -280,4 +296,28 @@ fn read_error(err: axum::extract::multipart::MultipartError) -> UploadRefused {
         return too_large_request();
     }
     UploadRefused::bad(format!("We couldn't read that upload: {}", err.body_text()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_name;
+
+    #[test]
+    fn file_names_lose_bidi_overrides_and_invisible_characters() {
+        // "report\u{202E}txt.exe" shows as "reportexe.txt" in a right-to-left override.
+        assert_eq!(
+            clean_name("report\u{202E}txt.exe").unwrap(),
+            "reporttxt.exe"
+        );
+        assert_eq!(
+            clean_name("\u{2067}a\u{200B}b\u{FEFF}.pdf\u{2069}").unwrap(),
+            "ab.pdf"
+        );
+        assert_eq!(clean_name("dir/10-K\u{0}.htm").unwrap(), "10-K.htm");
+        assert!(
+            clean_name("\u{202E}\u{202C}").is_err(),
+            "nothing visible left"
+        );
+        assert_eq!(clean_name("مرحبا.pdf").unwrap(), "مرحبا.pdf");
+    }
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use axum::{
     Json, Router,
-    extract::{Path, Query, State},
+    extract::{Query, State},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -34,6 +34,7 @@ use crate::{
     AppState,
     error::{ApiError, ApiResult},
     extract::{JsonBody, MaybeUser},
+    path_params::PathParams,
     routes::job_status::still_running,
 };
 
@@ -132,9 +133,9 @@ async fn generate(
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn newsletter_of_job(
     State(state): State<AppState>,
-    Path(job_id): Path<String>,
+    PathParams(job_id): PathParams<String>,
 ) -> ApiResult<Response> {
-    if job_id.len() > 64 {
+    if crate::path_params::job_id(&job_id).is_none() {
         return Err(ApiError::NotFound("No newsletter job with that id.".into()));
     }
     // Stored once written, even while the job is still being acknowledged.
@@ -180,7 +181,7 @@ struct ChartParams {
 #[tracing::instrument(skip(state, headers), err(level = "info"))]
 async fn chart(
     State(state): State<AppState>,
-    Path((symbol, file)): Path<(String, String)>,
+    PathParams((symbol, file)): PathParams<(String, String)>,
     Query(params): Query<ChartParams>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {

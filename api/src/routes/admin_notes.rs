@@ -4,12 +4,7 @@
 //! Section text arrives already wrapped in double quotes (the editor adds them) and is
 //! stored as sent.
 
-use axum::{
-    Json, Router,
-    extract::{Path, State},
-    http::StatusCode,
-    routing::get,
-};
+use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
 use jobs::{
     store::{notes::StockNotes, notes_admin::NoteField},
     symbol::TickerSymbol,
@@ -20,6 +15,7 @@ use crate::{
     AppState,
     error::{ApiError, ApiResult},
     extract::JsonBody,
+    path_params::PathParams,
 };
 
 /// Paths relative to `/api/admin`.
@@ -47,7 +43,7 @@ async fn no_symbol() -> ApiError {
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn read(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
 ) -> ApiResult<Json<StockNotes>> {
     let symbol = TickerSymbol::parse(Some(&symbol))?;
     stored(&state, &symbol).await.map(Json)
@@ -112,7 +108,7 @@ struct SaveIn {
 #[tracing::instrument(skip(state, body), fields(field = ?body.field), err(level = "info"))]
 async fn save_field(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
     JsonBody(body): JsonBody<SaveIn>,
 ) -> ApiResult<Json<StockNotes>> {
     let symbol = TickerSymbol::parse(Some(&symbol))?;

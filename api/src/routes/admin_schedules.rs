@@ -4,7 +4,7 @@
 
 use axum::{
     Json, Router,
-    extract::{Path, State},
+    extract::State,
     http::StatusCode,
     response::{IntoResponse, Response},
     routing::{get, post, put},
@@ -20,6 +20,7 @@ use crate::{
     AppState,
     error::{ApiError, MessageOut},
     extract::{JsonBody, MaybeUser},
+    path_params::PathParams,
 };
 
 /// Routes relative to `/api/admin`.
@@ -114,7 +115,7 @@ async fn create(
 #[tracing::instrument(skip(state, body))]
 async fn update(
     State(state): State<AppState>,
-    Path(id): Path<i64>,
+    PathParams(id): PathParams<i64>,
     JsonBody(body): JsonBody<ScheduleInput>,
 ) -> Response {
     match schedules::update(&state.store, id, &body, Utc::now()).await {
@@ -125,7 +126,7 @@ async fn update(
 
 /// `DELETE /api/admin/scheduled-jobs/{id}`.
 #[tracing::instrument(skip(state))]
-async fn delete(State(state): State<AppState>, Path(id): Path<i64>) -> Response {
+async fn delete(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> Response {
     match schedules::delete(&state.store, id).await {
         Ok(true) => Json(MessageOut::new("Schedule deleted")).into_response(),
         Ok(false) => failure(ScheduleError::NotFound),
@@ -139,7 +140,7 @@ async fn delete(State(state): State<AppState>, Path(id): Path<i64>) -> Response 
 async fn run_now(
     State(state): State<AppState>,
     user: MaybeUser,
-    Path(id): Path<i64>,
+    PathParams(id): PathParams<i64>,
     JsonBody(body): JsonBody<RunNowRequest>,
 ) -> Response {
     let by = user.0.map(|u| u.username);

@@ -5,7 +5,7 @@
 
 use axum::{
     Json, Router,
-    extract::{Path, Query, State},
+    extract::{Query, State},
     http::StatusCode,
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -23,6 +23,7 @@ use crate::{
     AppState,
     error::{ApiError, ApiResult},
     extract::JsonBody,
+    path_params::PathParams,
 };
 
 /// The admin's routes, relative to `/api/admin`.
@@ -81,7 +82,7 @@ async fn most_declined(
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn stock_history(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
 ) -> ApiResult<Json<Vec<HistoryEntry>>> {
     let symbol = TickerSymbol::parse(Some(&symbol))?;
     Ok(Json(read::history(&state.store, symbol.as_str()).await?))
@@ -92,7 +93,7 @@ async fn stock_history(
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn explain(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
 ) -> ApiResult<Json<ChangeExplanation>> {
     let symbol = TickerSymbol::parse(Some(&symbol))?;
     read::since_last_quarter(&state.store, symbol.as_str())
@@ -118,7 +119,7 @@ pub struct SinceLastQuarterOut {
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn since_last_quarter(
     State(state): State<AppState>,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
 ) -> ApiResult<Json<SinceLastQuarterOut>> {
     let symbol = TickerSymbol::parse(Some(&symbol))?;
     let change = read::since_last_quarter(&state.store, symbol.as_str()).await?;

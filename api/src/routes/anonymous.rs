@@ -8,7 +8,7 @@
 
 use axum::{
     Json, Router,
-    extract::{Path, State},
+    extract::State,
     routing::{get, post},
 };
 use jobs::{
@@ -21,6 +21,7 @@ use crate::{
     AppState,
     error::{ApiError, ApiResult},
     extract::{ClientIp, JsonBody},
+    path_params::PathParams,
     usage_gate,
 };
 
@@ -65,7 +66,7 @@ pub struct AnonymousSearchIn {
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn get_session(
     State(state): State<AppState>,
-    Path(session_id): Path<String>,
+    PathParams(session_id): PathParams<String>,
 ) -> ApiResult<Json<AnonymousSessionOut>> {
     let id = AnonymousSessionId::parse(Some(&session_id))?;
     let stored = state.store.anonymous_session(id.as_str()).await?;

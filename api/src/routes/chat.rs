@@ -8,7 +8,7 @@ use std::{convert::Infallible, time::Duration};
 use axum::{
     Json, Router,
     body::Body,
-    extract::{Path, State},
+    extract::State,
     http::{StatusCode, header},
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -24,6 +24,7 @@ use crate::{
     AppState,
     error::ApiError,
     extract::{JsonBody, MaybeUser},
+    path_params::PathParams,
 };
 
 /// 401 for anonymous visitors (the widget shows its sign-up prompt on this text).
@@ -138,7 +139,7 @@ async fn generic(
 async fn stock(
     State(state): State<AppState>,
     user: MaybeUser,
-    Path(symbol): Path<String>,
+    PathParams(symbol): PathParams<String>,
     body: JsonBody<ChatIn>,
 ) -> Result<Response, ChatFailure> {
     let symbol = TickerSymbol::parse(Some(&symbol)).map_err(ApiError::from)?;

@@ -29,7 +29,7 @@ struct TrendingParams {
     period: Option<String>,
 }
 
-/// The most viewed stocks of the last 24 hours, 7 days or 30 days (`period=24h|7d|30d`).
+/// The most viewed analysable stocks of the last 24 hours, 7 days or 30 days (`period=24h|7d|30d`).
 async fn trending(
     State(state): State<AppState>,
     Query(params): Query<TrendingParams>,
@@ -44,7 +44,7 @@ async fn trending(
             )));
         }
     };
-    let mut viewed = state.store.most_viewed(Utc::now() - window, 20).await?;
+    let mut viewed = state.store.trending(Utc::now() - window, 20).await?;
     for stock in &mut viewed {
         stock.company_name = stock
             .company_name

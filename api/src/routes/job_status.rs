@@ -6,7 +6,7 @@ use std::{convert::Infallible, time::Duration};
 
 use axum::{
     Json, Router,
-    extract::{Path, State},
+    extract::State,
     http::StatusCode,
     response::{
         IntoResponse, Response,
@@ -24,6 +24,7 @@ use serde::Serialize;
 use crate::{
     AppState,
     error::{ApiError, ApiResult},
+    path_params::PathParams,
 };
 
 /// How often the event stream looks for a change.
@@ -69,9 +70,9 @@ impl JobOut {
 }
 
 async fn load(state: &AppState, id: &str) -> ApiResult<JobOut> {
-    if id.len() > 64 {
+    let Some(id) = crate::path_params::job_id(id) else {
         return Err(ApiError::NotFound("No job with that id.".into()));
-    }
+    };
     let job = state
         .store
         .job(id)
@@ -82,7 +83,10 @@ async fn load(state: &AppState, id: &str) -> ApiResult<JobOut> {
 }
 
 #[tracing::instrument(skip(state), err(level = "info"))]
-async fn get_job(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<JobOut>> {
+async fn get_job(
+    State(state): State<AppState>,
+    PathParams(id): PathParams<String>,
+) -> ApiResult<Json<JobOut>> {
     Ok(Json(load(&state, &id).await?))
 }
 
@@ -98,7 +102,7 @@ struct Cursor {
 /// Streams the job (same shape as `GET /api/jobs/{id}`) each time it changes, until it ends.
 async fn job_events(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathParams(id): PathParams<String>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let first = load(&state, &id).await?;
     let cursor = Cursor {

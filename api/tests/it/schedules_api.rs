@@ -253,3 +253,31 @@ api_test!(
         assert!(app.store.schedules().await.unwrap().is_empty());
     }
 );
+
+api_test!(
+    schedules_are_capped_in_number_and_name_length,
+    |backend| async move {
+        use jobs::schedules::{MAX_NAME_CHARS, MAX_SCHEDULES, NAME_TOO_LONG, TOO_MANY_SCHEDULES};
+        let app = admin_app(backend).await;
+        let path = app.url("/api/admin/scheduled-jobs");
+        let (status, body) = post(
+            &app.client,
+            &path,
+            market_hours(&"n".repeat(MAX_NAME_CHARS + 1)),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(body["message"], NAME_TOO_LONG);
+        let (status, body) = post(&app.client, &path, market_hours(&"n".repeat(60_000))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        for i in 0..MAX_SCHEDULES {
+            let (status, body) = post(&app.client, &path, market_hours(&format!("s{i}"))).await;
+            assert_eq!(status, StatusCode::CREATED, "{i}: {body}");
+        }
+        let (status, body) = post(&app.client, &path, market_hours("one too many")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(body["message"], TOO_MANY_SCHEDULES);
+        let (_, list) = get(&app.client, &path).await;
+        assert_eq!(list.as_array().unwrap().len(), MAX_SCHEDULES);
+    }
+);

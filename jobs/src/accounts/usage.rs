@@ -146,9 +146,11 @@ pub trait UsageLedger: Sync {
         now: DateTime<Utc>,
     ) -> impl Future<Output = Result<AnonymousOutcome, Self::Error>> + Send;
 
-    /// One anonymous view of `symbol` (the trending lists).
+    /// Anonymous session `session`'s view of `symbol` (the trending lists), counted once per
+    /// session, stock and day.
     fn record_anonymous_view(
         &self,
+        session: &str,
         symbol: &str,
         now: DateTime<Utc>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send;
@@ -263,7 +265,7 @@ impl<L: UsageLedger> UsageGate<'_, L> {
         // symbol twice), so one visitor reopening a stock cannot push it up the trending list.
         if counted {
             self.ledger
-                .record_anonymous_view(symbol, now)
+                .record_anonymous_view(id.as_str(), symbol, now)
                 .await
                 .map_err(GateError::Ledger)?;
         }

@@ -35,6 +35,14 @@ pub const DEFAULT_INTERVAL: u32 = 60;
 pub const MARKET_OPEN: u16 = 9 * 60 + 30;
 pub const MARKET_CLOSE: u16 = 16 * 60;
 
+/// The most schedules kept at once: each fires batches on its own, so a few dozen is already
+/// more than a day of market hours can run.
+pub const MAX_SCHEDULES: usize = 50;
+/// The longest schedule name, in characters.
+pub const MAX_NAME_CHARS: usize = 100;
+pub const TOO_MANY_SCHEDULES: &str =
+    "You can keep at most 50 schedules. Please delete one before adding another.";
+pub const NAME_TOO_LONG: &str = "A schedule name can be at most 100 characters.";
 pub const NAME_AND_STOCKS: &str = "Please provide a schedule name and select at least one stock.";
 pub const BAD_FREQUENCY: &str = "The frequency must be daily, weekly, hourly or custom.";
 pub const BAD_INTERVAL: &str = "The interval must be 15 to 360 minutes in steps of 15.";
@@ -132,6 +140,9 @@ pub fn validate(input: &ScheduleInput) -> Result<ScheduleSpec, String> {
     }
     if name.is_empty() || stocks.is_empty() {
         return Err(NAME_AND_STOCKS.into());
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(NAME_TOO_LONG.into());
     }
     if stocks.len() > crate::batch::MAX_SYMBOLS {
         return Err(format!(
@@ -294,6 +305,14 @@ mod tests {
         after_close.market_hours_only = true;
         after_close.times = vec!["17:00".into()];
         assert_eq!(validate(&after_close).unwrap_err(), OUTSIDE_MARKET);
+        let mut long_name = input("daily");
+        long_name.name = "é".repeat(MAX_NAME_CHARS + 1);
+        assert_eq!(validate(&long_name).unwrap_err(), NAME_TOO_LONG);
+        long_name.name = "é".repeat(MAX_NAME_CHARS);
+        assert!(
+            validate(&long_name).is_ok(),
+            "100 characters (200 bytes) are fine"
+        );
         let mut bad_day = input("weekly");
         bad_day.days_of_week = vec![7];
         assert_eq!(validate(&bad_day).unwrap_err(), BAD_DAY);

@@ -5,7 +5,10 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use super::{ScheduleInput, ScheduleSpec, ScheduledJob, display_label, validate};
+use super::{
+    MAX_SCHEDULES, ScheduleInput, ScheduleSpec, ScheduledJob, TOO_MANY_SCHEDULES, display_label,
+    validate,
+};
 use crate::{
     batch::{self, StartError},
     queue::{JobQueue, QueueError},
@@ -57,6 +60,9 @@ pub async fn create(
     now: DateTime<Utc>,
 ) -> Result<ScheduledJob, ScheduleError> {
     let spec = checked(store, input).await?;
+    if store.schedules().await?.len() >= MAX_SCHEDULES {
+        return Err(ScheduleError::Invalid(TOO_MANY_SCHEDULES.into()));
+    }
     let id = store
         .create_schedule(&fields(&spec, now), created_by, now)
         .await?;

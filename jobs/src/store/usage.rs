@@ -89,7 +89,12 @@ impl Store {
         };
         // A view counts once per user, stock and day (trending must not be pushed by one
         // visitor reopening a stock; a repeat view writes nothing).
-        if matches!(outcome, DailyOutcome::Counted { .. }) {
+        // Counted again after a refund (a failed analysis) is still the same view.
+        if matches!(outcome, DailyOutcome::Counted { .. })
+            && self
+                .claim_view(&format!("user:{user_id}"), symbol, now)
+                .await?
+        {
             self.record_user_view(user_id, symbol, now).await?;
         }
         Ok(outcome)
@@ -104,6 +109,29 @@ impl Store {
             .fetch_optional(pool)
             .await?);
         Ok(count.unwrap_or(0))
+    }
+
+    /// Claims `viewer`'s (`user:ID`, `session:ID`) view of `symbol` on `now`'s UTC day: true
+    /// the first time, false after, so a view counts once per viewer, stock and day even when
+    /// a failed analysis gave the try back and the stock was asked for again.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn claim_view(
+        &self,
+        viewer: &str,
+        symbol: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let sql = "INSERT INTO stock_viewers (viewer, symbol, day) VALUES ($1, $2, $3)
+            ON CONFLICT (viewer, symbol, day) DO NOTHING";
+        let day = now.date_naive().to_string();
+        Ok(with_pool!(self, pool => sqlx::query(sql)
+            .bind(viewer)
+            .bind(symbol)
+            .bind(day)
+            .execute(pool)
+            .await?
+            .rows_affected())
+            == 1)
     }
 
     /// One view of `symbol` by a signed-in user.
@@ -140,16 +168,34 @@ impl Store {
         since: DateTime<Utc>,
         limit: i64,
     ) -> StoreResult<Vec<ViewCount>> {
+        self.views_since(since, limit, false).await
+    }
+
+    /// The trending list: [`Store::most_viewed`] among the symbols with a successful stored
+    /// analysis, so a ticker that cannot be analysed never trends however often it is asked.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn trending(&self, since: DateTime<Utc>, limit: i64) -> StoreResult<Vec<ViewCount>> {
+        self.views_since(since, limit, true).await
+    }
+
+    async fn views_since(
+        &self,
+        since: DateTime<Utc>,
+        limit: i64,
+        analysed_only: bool,
+    ) -> StoreResult<Vec<ViewCount>> {
         let sql = "SELECT v.symbol, MAX(t.name) AS company_name, CAST(SUM(v.views) AS BIGINT) AS views FROM (
                 SELECT symbol, COUNT(*) AS views FROM stock_views WHERE viewed_at >= $1 GROUP BY symbol
                 UNION ALL
                 SELECT symbol, SUM(views) AS views FROM anonymous_stock_views WHERE day >= $2 GROUP BY symbol
             ) AS v LEFT JOIN tickers t ON t.ticker = v.symbol
+            WHERE $4 = FALSE OR v.symbol IN (SELECT c.symbol FROM python_analysis_cache c WHERE c.success = TRUE)
             GROUP BY v.symbol ORDER BY views DESC, v.symbol LIMIT $3";
         Ok(with_pool!(self, pool => sqlx::query_as(sql)
             .bind(since)
             .bind(since.date_naive())
             .bind(limit)
+            .bind(analysed_only)
             .fetch_all(pool)
             .await?))
     }
@@ -180,8 +226,19 @@ impl UsageLedger for Store {
         Store::record_anonymous_analysis(self, session, ip, symbol, limits, now).await
     }
 
-    async fn record_anonymous_view(&self, symbol: &str, now: DateTime<Utc>) -> StoreResult<()> {
-        Store::record_anonymous_view(self, symbol, now).await
+    async fn record_anonymous_view(
+        &self,
+        session: &str,
+        symbol: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        if self
+            .claim_view(&format!("session:{session}"), symbol, now)
+            .await?
+        {
+            Store::record_anonymous_view(self, symbol, now).await?;
+        }
+        Ok(())
     }
 
     async fn refund_user_analysis(

@@ -7,7 +7,7 @@ use std::{collections::BTreeMap, sync::Arc, time::Duration};
 
 use axum::{
     Json, Router,
-    extract::{Path, Query, State},
+    extract::{Query, State},
     http::{HeaderMap, StatusCode},
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -34,6 +34,7 @@ use crate::{
     answer_cache::{CachedAnswer, Encoding},
     error::{AnalysisFailure, ApiError, ApiResult},
     extract::{CurrentUser, JsonBody},
+    path_params::PathParams,
     ticker_index::Listing,
     usage_gate::{self, Viewer},
 };
@@ -98,7 +99,7 @@ pub(crate) async fn known_symbol(state: &AppState, raw: &str) -> ApiResult<Ticke
 async fn analyze_stock(
     State(state): State<AppState>,
     viewer: Viewer,
-    Path(ticker): Path<String>,
+    PathParams(ticker): PathParams<String>,
     Query(params): Query<WaitParams>,
     headers: HeaderMap,
 ) -> Result<Response, AnalysisFailure> {
@@ -272,7 +273,7 @@ async fn batch_scores(
 /// The notes record of a stock, 404 when none was written.
 async fn stock_notes(
     State(state): State<AppState>,
-    Path(ticker): Path<String>,
+    PathParams(ticker): PathParams<String>,
 ) -> ApiResult<Json<StockNotes>> {
     let symbol = TickerSymbol::parse(Some(&ticker))?;
     state
@@ -286,7 +287,7 @@ async fn stock_notes(
 /// The forward-returns chart data of the stored analysis.
 async fn forward_returns(
     State(state): State<AppState>,
-    Path(ticker): Path<String>,
+    PathParams(ticker): PathParams<String>,
 ) -> Result<Json<ForwardReturnsOut>, AnalysisFailure> {
     let symbol = TickerSymbol::parse(Some(&ticker))?;
     let forward = state

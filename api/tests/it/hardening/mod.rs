@@ -6,6 +6,7 @@ mod control_chars;
 mod mail_retries;
 mod metrics_abuse;
 mod password_bursts;
+mod path_params;
 mod proxy_ip;
 mod small_ones;
 mod startup_gap;

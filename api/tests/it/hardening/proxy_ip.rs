@@ -83,3 +83,42 @@ api_test!(
         throttled_after_20(&forged_logins(&app.address, "198.51.100.10").await);
     }
 );
+
+/// A wrong login from `address` (the one entry our single proxy appended); answers the status.
+async fn wrong_login_from(base: &str, address: &str, i: usize) -> StatusCode {
+    let response = browser()
+        .post(format!("{base}/api/login"))
+        .header("x-forwarded-for", address)
+        .json(&json!({ "username": format!("user{i}@example.com"), "password": "wrong-password" }))
+        .send()
+        .await
+        .unwrap();
+    response.status()
+}
+
+api_test!(
+    ipv6_addresses_of_one_64_share_a_limit_and_two_64s_do_not,
+    |backend| async move {
+        let app = spawn_app_with(backend, |s| s.accounts.trust_proxy = 1).await;
+        // One client walking through its /64: a new address for every attempt.
+        let mut statuses = Vec::new();
+        for i in 0..21 {
+            let address = format!("2001:db8:1:2::{:x}", i + 1);
+            statuses.push(wrong_login_from(&app.address, &address, i).await);
+        }
+        assert!(
+            statuses[..20]
+                .iter()
+                .all(|s| *s == StatusCode::UNAUTHORIZED),
+            "{statuses:?}"
+        );
+        assert_eq!(
+            statuses[20],
+            StatusCode::TOO_MANY_REQUESTS,
+            "a new address in the same /64 is the same client"
+        );
+        // The next /64 is another client.
+        let other = wrong_login_from(&app.address, "2001:db8:1:3::1", 99).await;
+        assert_eq!(other, StatusCode::UNAUTHORIZED);
+    }
+);
