@@ -304,3 +304,30 @@ fn labels_follow_the_year_end() {
     assert_eq!(fiscal_label(d("2025-01-26")), "FY2025"); // NVIDIA: fiscal 2025
     assert_eq!(fiscal_label(d("2022-01-01")), "FY2021"); // a 52-week year spilling over
 }
+
+#[test]
+fn no_debt_line_is_debt_free_only_when_the_liabilities_add_up_without_debt() {
+    let date = "2024-12-31".parse().unwrap();
+    // Payables, deferred revenue and leases make up every dollar owed: no room for debt.
+    let accounted = book_of(
+        &[
+            ("Liabilities", 1_000.0),
+            ("AccountsPayableCurrent", 400.0),
+            ("ContractWithCustomerLiabilityCurrent", 350.0),
+            ("OperatingLeaseLiabilityNoncurrent", 250.0),
+        ],
+        &[],
+    );
+    let evidence = liabilities_without_debt(&accounted, date).expect("evidence");
+    assert_eq!(evidence.value, 1_000e6);
+    assert!(evidence.concept.contains("every line a non-debt liability"));
+    // $600M of the liabilities are unexplained: they could be borrowings.
+    let unexplained = book_of(
+        &[("Liabilities", 1_000.0), ("AccountsPayableCurrent", 400.0)],
+        &[],
+    );
+    assert_eq!(liabilities_without_debt(&unexplained, date), None);
+    // Without a total there is nothing to account for.
+    let no_total = book_of(&[("AccountsPayableCurrent", 400.0)], &[]);
+    assert_eq!(liabilities_without_debt(&no_total, date), None);
+}
