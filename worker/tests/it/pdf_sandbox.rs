@@ -151,18 +151,18 @@ async fn memory_and_time_limits_stop_the_child() {
 }
 
 #[tokio::test]
-async fn deeply_nested_html_is_stopped_by_the_time_limit() {
-    // The HTML parser is quadratic in nesting depth: this would take minutes.
+async fn deeply_nested_html_is_read_within_the_time_limit() {
+    // The HTML parser is quadratic in nesting depth: 400k nested divs once took minutes and
+    // were stopped by the time limit. Tags past the nesting bound are dropped before parsing
+    // (their text kept), so the text comes back well inside the limit.
     let html = "<div>".repeat(400_000) + "deep" + &"</div>".repeat(400_000);
     let limits = Limits {
         time: Duration::from_secs(2),
         ..Limits::default()
     };
-    let started = std::time::Instant::now();
-    let reason = extract(worker(), DocumentType::Html, html.into_bytes(), limits)
+    let text = extract(worker(), DocumentType::Html, html.into_bytes(), limits)
         .await
         .unwrap()
-        .unwrap_err();
-    assert!(reason.0.contains("took longer than 2 seconds"), "{reason}");
-    assert!(started.elapsed() < Duration::from_secs(10));
+        .unwrap_or_else(|reason| panic!("refused: {reason}"));
+    assert_eq!(text.trim(), "deep");
 }
