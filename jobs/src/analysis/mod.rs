@@ -108,7 +108,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         public_float: public_float.as_ref(),
         as_of,
     };
-    let (q8, forward) = score_market::q8_forward(&market);
+    let (q8, mut forward) = score_market::q8_forward(&market);
     let answers = [
         score_growth::q1_revenue(&fundamentals),
         score_growth::q2_expenses(&fundamentals),
@@ -137,17 +137,14 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         })
         .collect();
     let mut series = market::value_series(prices, &shares, as_of);
-    let mut forward = forward;
-    // A fault in the inputs leaves the questions it touches unanswered, before the score.
-    let data_faults: Vec<DataFault> = basis_fault
-        .or_else(|| {
-            let values: Vec<Option<f64>> = series.iter().map(|p| p.market_value).collect();
-            let count_now = shares::shares_at(&shares, as_of).map(|f| f.value);
-            share_basis::implausible(&questions, &values, count_now)
-        })
-        .into_iter()
-        .collect();
-    for fault in &data_faults {
+    // A fault in the inputs leaves the questions it touches unanswered, before the score, and
+    // the market value it would have drawn is not drawn.
+    let fault = basis_fault.or_else(|| {
+        let values: Vec<Option<f64>> = series.iter().map(|p| p.market_value).collect();
+        let count_now = shares::shares_at(&shares, as_of).map(|f| f.value);
+        share_basis::implausible(&questions, &values, count_now)
+    });
+    if let Some(fault) = &fault {
         share_basis::unanswer(&mut questions, fault);
         if fault.questions.contains(&8) {
             forward = None;
@@ -156,6 +153,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
             point.market_value = None;
         }
     }
+    let data_faults: Vec<DataFault> = fault.into_iter().collect();
     let scores: Vec<u32> = questions
         .iter()
         .filter_map(|q| q.score.map(u32::from))

@@ -209,19 +209,22 @@ fn q6_graded(f: &Fundamentals) -> Answer {
     let chart = Chart::CashDebt { rows };
     let mut provenance = Vec::new();
     let when = b.date.map(|d| d.to_string()).unwrap_or_default();
-    prov(format!("Cash {when}"), &b.cash, &mut provenance);
-    prov(
-        format!("Short-term investments {when}"),
-        &b.short_term_investments,
-        &mut provenance,
-    );
-    prov(format!("Debt {when}"), &b.debt, &mut provenance);
     let debt_free = f.debt_free_evidence.clone().filter(|_| b.cash.is_some());
-    prov(
-        format!("Total liabilities {when}, none of them debt"),
-        &debt_free,
-        &mut provenance,
-    );
+    // A bank is graded on its capital (below): its cash and debt explain nothing there.
+    if f.kind != IndustryKind::Bank {
+        prov(format!("Cash {when}"), &b.cash, &mut provenance);
+        prov(
+            format!("Short-term investments {when}"),
+            &b.short_term_investments,
+            &mut provenance,
+        );
+        prov(format!("Debt {when}"), &b.debt, &mut provenance);
+        prov(
+            format!("Total liabilities {when}, none of them debt"),
+            &debt_free,
+            &mut provenance,
+        );
+    }
     let debt = value(&b.debt).or_else(|| debt_free.map(|_| 0.0));
     let mut vars = Vars::from([
         (
@@ -233,8 +236,6 @@ fn q6_graded(f: &Fundamentals) -> Answer {
     match f.kind {
         IndustryKind::Bank => {
             let name = "equity / assets %";
-            // A bank is graded on its capital: its cash and debt explain nothing here.
-            provenance.clear();
             prov(format!("Equity {when}"), &b.equity, &mut provenance);
             prov(format!("Assets {when}"), &b.assets, &mut provenance);
             let Some(ratio) = value(&b.equity)

@@ -133,17 +133,13 @@ pub fn implausible(
             _ => {}
         }
     }
-    let lowest_value = market_values
+    let (lowest_value, highest_value) = market_values
         .iter()
         .flatten()
-        .copied()
-        .filter(|v| *v > 0.0)
-        .fold(f64::INFINITY, f64::min);
-    let highest_value = market_values
-        .iter()
-        .flatten()
-        .copied()
-        .fold(f64::NEG_INFINITY, f64::max);
+        .filter(|v| **v > 0.0)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(low, high), v| {
+            (low.min(*v), high.max(*v))
+        });
     if highest_value > 20e12 {
         why.push(format!(
             "they'd value the whole company at {}, more than any company on earth",

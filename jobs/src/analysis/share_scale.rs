@@ -60,18 +60,15 @@ type Period<'a> = (Option<&'a str>, &'a str);
 /// For each filing whose share counts are off by a power of 1,000 against another filing's
 /// report of the same period, the correction. `facts` are one concept's share facts.
 pub fn scale_fixes(facts: &[&RawFact]) -> HashMap<String, ScaleFix> {
+    // Filings by number, in the order first met.
+    let mut accns: Vec<&str> = Vec::new();
     let mut index: HashMap<&str, usize> = HashMap::new();
     for fact in facts {
-        let next = index.len();
-        index.entry(fact.accn.as_str()).or_insert(next);
+        index.entry(fact.accn.as_str()).or_insert_with(|| {
+            accns.push(fact.accn.as_str());
+            accns.len() - 1
+        });
     }
-    let accns: Vec<&str> = {
-        let mut a = vec![""; index.len()];
-        for (accn, i) in &index {
-            a[*i] = accn;
-        }
-        a
-    };
     let mut by_period: HashMap<Period, Vec<(usize, f64)>> = HashMap::new();
     for fact in facts.iter().filter(|f| f.val > 0.0) {
         by_period

@@ -244,6 +244,9 @@ fn window_moves(previous: &QuestionResult, current: &QuestionResult) -> Vec<(f64
         .iter()
         .map(|p| figure_name(&p.label))
         .collect();
+    // Labels interleave ("Revenue FY2022", "Expenses FY2022", "Revenue FY2025", ...): each
+    // name once, wherever it repeats.
+    names.sort_unstable();
     names.dedup();
     names
         .into_iter()
@@ -421,12 +424,15 @@ mod tests {
     #[test]
     fn a_sliding_window_is_named_and_an_invisible_move_is_not() {
         // The latest count moved by less than the rounding shows; the first year moved.
+        // Interleaved with another figure that did not move, as question 2's labels are.
         let before = dilution(&[
             ("Diluted shares FY2022", "2022-12-31", 7_800e6),
+            ("Other FY2025", "2025-12-31", 1.0),
             ("Diluted shares FY2025", "2025-12-31", 7_501e6),
         ]);
         let after = dilution(&[
             ("Diluted shares FY2023", "2023-12-31", 7_600e6),
+            ("Other FY2025", "2025-12-31", 1.0),
             ("Diluted shares FY2025", "2025-12-31", 7_499e6),
         ]);
         let texts: Vec<String> = changed_figures(&before, &after)
