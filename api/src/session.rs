@@ -127,8 +127,11 @@ pub async fn sign_out(session: &Session, state: &AppState) -> Result<(), ApiErro
     session.flush().await.map_err(session_error)
 }
 
+/// A session that cannot be read or written: its store (Redis or the database) did not answer
+/// in time. The visitor is told to retry rather than shown a bare 500; the cause is logged.
 fn session_error(err: tower_sessions::session::Error) -> ApiError {
-    ApiError::Internal(anyhow::anyhow!("session: {err}"))
+    tracing::warn!(%err, "session store unavailable");
+    ApiError::ServiceUnavailable(jobs::accounts::messages::SIGN_IN_UNAVAILABLE.into())
 }
 
 fn backend_error(err: impl std::fmt::Display) -> session_store::Error {

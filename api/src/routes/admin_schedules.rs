@@ -46,7 +46,7 @@ pub struct ScheduleErrorOut {
 /// `POST /api/admin/scheduled-jobs/{id}/run-now`'s body.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
-pub struct RunNowRequest {
+pub struct RunNowIn {
     pub delay_seconds: Option<u32>,
 }
 
@@ -141,7 +141,7 @@ async fn run_now(
     State(state): State<AppState>,
     user: MaybeUser,
     PathParams(id): PathParams<i64>,
-    JsonBody(body): JsonBody<RunNowRequest>,
+    JsonBody(body): JsonBody<RunNowIn>,
 ) -> Response {
     let by = user.0.map(|u| u.username);
     let started = schedules::run_now(

@@ -13,8 +13,9 @@ use axum::{
 use chrono::Utc;
 use jobs::{
     securities::{self, Eligibility},
+    store::apalis::JobStatus,
     symbol::TickerSymbol,
-    tasks::analyze_quarter::AnalyzeQuarter,
+    tasks::{BackfillHistory, analyze_quarter::AnalyzeQuarter, backfill_history::HISTORY_QUARTERS},
     trends::{ChangeExplanation, HistoryEntry, Quarter, QuarterlyChange, read},
 };
 use serde::{Deserialize, Serialize};
@@ -35,14 +36,30 @@ pub fn admin_router() -> Router<AppState> {
         .route("/trends/stock-history/{symbol}", get(stock_history))
         .route("/trends/explain/{symbol}", get(explain))
         .route("/trends/analyze-quarter", post(analyze_quarter))
+        .route(
+            "/trends/backfill-history",
+            post(backfill_history).get(backfill_progress),
+        )
 }
 
 /// The public route, relative to `/api`.
 pub fn router() -> Router<AppState> {
-    Router::new().route(
-        "/stocks/{symbol}/since-last-quarter",
-        get(since_last_quarter),
-    )
+    Router::new()
+        .route(
+            "/stocks/{symbol}/since-last-quarter",
+            get(since_last_quarter),
+        )
+        .route("/stocks/{symbol}/score-history", get(score_history))
+}
+
+/// `GET /api/stocks/{symbol}/score-history`: public, like the analysis: the stock's latest 12
+/// stored quarters, newest first (the stock page's "Score history" card).
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn score_history(
+    State(state): State<AppState>,
+    PathParams(symbol): PathParams<String>,
+) -> ApiResult<Json<Vec<HistoryEntry>>> {
+    stock_history(State(state), PathParams(symbol)).await
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -185,4 +202,67 @@ async fn analyze_quarter(
         quarter: job.quarter,
     };
     Ok((StatusCode::ACCEPTED, Json(out)).into_response())
+}
+
+/// The backfills queued, and where the history backfill queue stands.
+#[derive(Debug, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BackfillOut {
+    /// Companies whose backfill was queued by this call (or joined one already waiting).
+    pub companies: usize,
+    /// Past quarters each backfill fills when missing.
+    pub quarters_per_company: usize,
+    pub progress: BackfillProgressOut,
+}
+
+/// The history backfill queue's jobs by state (all time: `done` and `failed` grow).
+#[derive(Debug, Default, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BackfillProgressOut {
+    pub waiting: i64,
+    pub running: i64,
+    pub done: i64,
+    pub failed: i64,
+}
+
+/// `POST /api/admin/trends/backfill-history`: queues a history backfill (the last 12 quarters,
+/// each scored as of its end from what was filed by then) for every company with a score;
+/// each fills only its missing quarters, so pressing it twice costs nothing. 202.
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn backfill_history(State(state): State<AppState>) -> ApiResult<Response> {
+    let rows = state.store.score_rows().await?;
+    for row in &rows {
+        let job = BackfillHistory {
+            symbol: row.symbol.clone(),
+        };
+        state.queue.enqueue(&job).await?;
+    }
+    let out = BackfillOut {
+        companies: rows.len(),
+        quarters_per_company: HISTORY_QUARTERS,
+        progress: backfill_counts(&state).await?,
+    };
+    Ok((StatusCode::ACCEPTED, Json(out)).into_response())
+}
+
+/// `GET /api/admin/trends/backfill-history`: the backfill queue's jobs by state.
+#[tracing::instrument(skip(state), err(level = "info"))]
+async fn backfill_progress(State(state): State<AppState>) -> ApiResult<Json<BackfillProgressOut>> {
+    Ok(Json(backfill_counts(&state).await?))
+}
+
+async fn backfill_counts(state: &AppState) -> ApiResult<BackfillProgressOut> {
+    let mut out = BackfillProgressOut::default();
+    for count in state.store.job_counts().await? {
+        if count.queue != <BackfillHistory as jobs::queue::Job>::QUEUE {
+            continue;
+        }
+        match count.status {
+            JobStatus::Queued | JobStatus::Retrying => out.waiting += count.count,
+            JobStatus::Running => out.running += count.count,
+            JobStatus::Succeeded => out.done += count.count,
+            JobStatus::Failed => out.failed += count.count,
+        }
+    }
+    Ok(out)
 }

@@ -58,8 +58,16 @@ async fn healthz() -> Json<serde_json::Value> {
     Json(json!({ "status": "ok", "version": env!("CARGO_PKG_VERSION") }))
 }
 
-/// The database answers and the ticker directory is loaded (see `crate::startup`).
+/// The database answers, Redis answers when `REDIS_URL` is set (sessions and throttles live
+/// there), and the ticker directory is loaded (see `crate::startup`).
 async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
+    if let Err(err) = state.infra.ping().await {
+        tracing::warn!(%err, "readiness check failed");
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "unavailable", "reason": "redis unreachable" })),
+        );
+    }
     match state.store.ping().await {
         Ok(()) if !state.directory.is_loaded() => (
             StatusCode::SERVICE_UNAVAILABLE,

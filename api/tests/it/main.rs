@@ -21,5 +21,6 @@ mod schedules_api;
 mod securities_api;
 mod tickers_api;
 mod trends_api;
+mod trends_backfill;
 mod web_app;
 mod wire_types;

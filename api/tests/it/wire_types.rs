@@ -6,7 +6,9 @@ use api::routes::admin_content::SyncStartedOut;
 use api::routes::admin_documents::{DocumentDeletedOut, UploadErrorOut, UploadOut, UploadedOut};
 use api::routes::admin_newsletter::{NewsletterOut, NewsletterQueuedOut};
 use api::routes::admin_schedules::{RunNowOut, ScheduleErrorOut};
-use api::routes::admin_trends::{AnalyzeQuarterOut, SinceLastQuarterOut};
+use api::routes::admin_trends::{
+    AnalyzeQuarterOut, BackfillOut, BackfillProgressOut, SinceLastQuarterOut,
+};
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
 use api::routes::payments::{CheckoutOut, PricingOut, PricingTier, VerifyOut};
 use api::routes::{admin_chat_test::ChatTestOut, admin_notes::NotesCreatedOut};
@@ -50,6 +52,8 @@ fn wire_types_match_the_rust_types() {
         ScheduleErrorOut,
         SinceLastQuarterOut,
         AnalyzeQuarterOut,
+        BackfillOut,
+        BackfillProgressOut,
         UploadOut,
         UploadedOut,
         UploadErrorOut,

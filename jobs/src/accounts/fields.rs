@@ -161,22 +161,32 @@ impl OptionalText {
     }
 }
 
+/// Trimmed free text that must be present and at most `max` characters long.
+fn required_text(
+    raw: Option<&str>,
+    missing: &str,
+    name: &str,
+    max: usize,
+) -> Result<String, Invalid> {
+    let raw = raw.map(str::trim).unwrap_or_default();
+    if raw.is_empty() {
+        return Err(Invalid::new(missing));
+    }
+    if raw.chars().count() > max {
+        return Err(Invalid::new(format!(
+            "The {name} is limited to {max} characters"
+        )));
+    }
+    Ok(raw.to_string())
+}
+
 /// A bug report's subject: required, one line's worth.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Subject(String);
 
 impl Subject {
     pub fn parse(raw: Option<&str>) -> Result<Self, Invalid> {
-        let raw = raw.map(str::trim).unwrap_or_default();
-        if raw.is_empty() {
-            return Err(Invalid::new(messages::SUBJECT_REQUIRED));
-        }
-        if raw.chars().count() > MAX_SUBJECT {
-            return Err(Invalid::new(format!(
-                "The subject is limited to {MAX_SUBJECT} characters"
-            )));
-        }
-        Ok(Subject(raw.to_string()))
+        required_text(raw, messages::SUBJECT_REQUIRED, "subject", MAX_SUBJECT).map(Subject)
     }
 
     pub fn as_str(&self) -> &str {
@@ -190,16 +200,13 @@ pub struct Description(String);
 
 impl Description {
     pub fn parse(raw: Option<&str>) -> Result<Self, Invalid> {
-        let raw = raw.map(str::trim).unwrap_or_default();
-        if raw.is_empty() {
-            return Err(Invalid::new(messages::DESCRIPTION_REQUIRED));
-        }
-        if raw.chars().count() > MAX_DESCRIPTION {
-            return Err(Invalid::new(format!(
-                "The description is limited to {MAX_DESCRIPTION} characters"
-            )));
-        }
-        Ok(Description(raw.to_string()))
+        required_text(
+            raw,
+            messages::DESCRIPTION_REQUIRED,
+            "description",
+            MAX_DESCRIPTION,
+        )
+        .map(Description)
     }
 
     pub fn as_str(&self) -> &str {

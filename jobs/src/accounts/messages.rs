@@ -45,6 +45,8 @@ pub const BUG_REPORTS_THROTTLED: &str =
     "That's a lot of reports in a short while. Please wait a bit and try again.";
 
 // Busy and throttled: password hashing, registration and resets under load.
+pub const SIGN_IN_UNAVAILABLE: &str =
+    "I can't check who's signed in right now. Please try again in a minute.";
 pub const PASSWORD_CHECKS_BUSY: &str =
     "We're checking a lot of passwords right now. Please try again in a few seconds.";
 pub const REGISTER_THROTTLED: &str =

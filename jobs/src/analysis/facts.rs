@@ -57,6 +57,24 @@ pub enum PeriodKind {
     Other,
 }
 
+/// A 10-Q figure for unit tests: `start` and `end` as ISO dates, filed (first and last) on
+/// `filed`.
+#[cfg(test)]
+pub(crate) fn test_figure(start: Option<&str>, end: &str, value: f64, filed: &str) -> Figure {
+    let day = |s: &str| s.parse().expect("test dates are ISO dates");
+    Figure {
+        value,
+        concept: "us-gaap:X".into(),
+        unit: "USD".into(),
+        start: start.map(day),
+        end: day(end),
+        form: "10-Q".into(),
+        filed: day(filed),
+        accn: "a".into(),
+        first_filed: day(filed),
+    }
+}
+
 impl Figure {
     /// Length of the period in days (0 for instants).
     pub fn days(&self) -> i64 {

@@ -50,111 +50,76 @@ enum Weight {
 
 use Weight::{Strong, Weak};
 
-/// `(kind, concept, weight)`. Each concept was checked against the 81 US GAAP filers of the
+/// `(concept, weight)` per kind. Each concept was checked against the 81 US GAAP filers of the
 /// snapshot: Waste Management files `LiabilityForClaimsAndClaimsAdjustmentExpense` (its self
 /// insurance) and Tesla files lease revenue and financing receivables, so such lines are weak
 /// or left out.
-const SIGNALS: &[(IndustryKind, &str, Weight)] = &[
-    (IndustryKind::Bank, "Deposits", Strong),
-    (IndustryKind::Bank, "InterestExpenseDeposits", Strong),
-    (
-        IndustryKind::Bank,
-        "ProvisionForLoanLeaseAndOtherLosses",
-        Strong,
-    ),
-    (IndustryKind::Bank, "ProvisionForLoanAndLeaseLosses", Strong),
-    (IndustryKind::Bank, "NoninterestIncome", Strong),
-    (IndustryKind::Bank, "NoninterestExpense", Strong),
-    (
-        IndustryKind::Bank,
-        "InterestAndDividendIncomeOperating",
-        Strong,
-    ),
-    (
-        IndustryKind::Bank,
-        "InterestIncomeExpenseAfterProvisionForLoanLoss",
-        Strong,
-    ),
-    (
-        IndustryKind::Bank,
-        "LoansAndLeasesReceivableNetReportedAmount",
-        Strong,
-    ),
+const BANK_SIGNALS: &[(&str, Weight)] = &[
+    ("Deposits", Strong),
+    ("InterestExpenseDeposits", Strong),
+    ("ProvisionForLoanLeaseAndOtherLosses", Strong),
+    ("ProvisionForLoanAndLeaseLosses", Strong),
+    ("NoninterestIncome", Strong),
+    ("NoninterestExpense", Strong),
+    ("InterestAndDividendIncomeOperating", Strong),
+    ("InterestIncomeExpenseAfterProvisionForLoanLoss", Strong),
+    ("LoansAndLeasesReceivableNetReportedAmount", Strong),
     // Banks, broker-dealers and card lenders report their revenue net of the interest they
     // pay (Goldman Sachs, Morgan Stanley, American Express).
-    (IndustryKind::Bank, "RevenuesNetOfInterestExpense", Strong),
-    (IndustryKind::Insurer, "PremiumsEarnedNet", Strong),
-    (IndustryKind::Insurer, "PremiumsWrittenNet", Strong),
+    ("RevenuesNetOfInterestExpense", Strong),
+];
+
+const INSURER_SIGNALS: &[(&str, Weight)] = &[
+    ("PremiumsEarnedNet", Strong),
+    ("PremiumsWrittenNet", Strong),
+    ("PolicyholderBenefitsAndClaimsIncurredNet", Strong),
     (
-        IndustryKind::Insurer,
-        "PolicyholderBenefitsAndClaimsIncurredNet",
-        Strong,
-    ),
-    (
-        IndustryKind::Insurer,
         "LiabilityForUnpaidClaimsAndClaimsAdjustmentExpenseNet",
         Strong,
     ),
-    (
-        IndustryKind::Insurer,
-        "IncurredClaimsPropertyCasualtyAndLiability",
-        Strong,
-    ),
-    (
-        IndustryKind::Insurer,
-        "DeferredPolicyAcquisitionCosts",
-        Strong,
-    ),
-    (
-        IndustryKind::Insurer,
-        "LiabilityForFuturePolicyBenefits",
-        Strong,
-    ),
-    (IndustryKind::Insurer, "UnearnedPremiums", Strong),
-    (IndustryKind::Insurer, "BenefitsLossesAndExpenses", Strong),
-    (IndustryKind::Insurer, "PolicyholderFunds", Strong),
+    ("IncurredClaimsPropertyCasualtyAndLiability", Strong),
+    ("DeferredPolicyAcquisitionCosts", Strong),
+    ("LiabilityForFuturePolicyBenefits", Strong),
+    ("UnearnedPremiums", Strong),
+    ("BenefitsLossesAndExpenses", Strong),
+    ("PolicyholderFunds", Strong),
     // Health insurers' premiums (SIC 6324 is an insurer code too).
+    ("HealthCareOrganizationPremiumRevenue", Strong),
+    ("LiabilityForClaimsAndClaimsAdjustmentExpense", Weak),
+    ("ReinsuranceRecoverables", Weak),
+    ("PremiumsReceivableAtCarryingValue", Weak),
+];
+
+const REIT_SIGNALS: &[(&str, Weight)] = &[
+    ("RealEstateInvestmentPropertyNet", Strong),
+    ("RealEstateInvestmentPropertyAtCost", Strong),
     (
-        IndustryKind::Insurer,
-        "HealthCareOrganizationPremiumRevenue",
-        Strong,
-    ),
-    (
-        IndustryKind::Insurer,
-        "LiabilityForClaimsAndClaimsAdjustmentExpense",
-        Weak,
-    ),
-    (IndustryKind::Insurer, "ReinsuranceRecoverables", Weak),
-    (
-        IndustryKind::Insurer,
-        "PremiumsReceivableAtCarryingValue",
-        Weak,
-    ),
-    (
-        IndustryKind::Reit,
-        "RealEstateInvestmentPropertyNet",
-        Strong,
-    ),
-    (
-        IndustryKind::Reit,
-        "RealEstateInvestmentPropertyAtCost",
-        Strong,
-    ),
-    (
-        IndustryKind::Reit,
         "RealEstateInvestmentPropertyAccumulatedDepreciation",
         Strong,
     ),
     // Schedule III (real estate and accumulated depreciation), filed only by property owners.
-    (IndustryKind::Reit, "RealEstateGrossAtCarryingValue", Strong),
-    (IndustryKind::Reit, "PaymentsForCapitalImprovements", Weak),
-    (IndustryKind::Reit, "PaymentsToAcquireRealEstate", Weak),
-    (
-        IndustryKind::Reit,
-        "RealEstateDepreciationAndAmortization",
-        Weak,
-    ),
+    ("RealEstateGrossAtCarryingValue", Strong),
+    ("PaymentsForCapitalImprovements", Weak),
+    ("PaymentsToAcquireRealEstate", Weak),
+    ("RealEstateDepreciationAndAmortization", Weak),
 ];
+
+/// The kinds a company's own filed lines can show.
+const SIGNALLED_KINDS: [IndustryKind; 3] = [
+    IndustryKind::Bank,
+    IndustryKind::Insurer,
+    IndustryKind::Reit,
+];
+
+/// The lines that mark `kind` (none for the general rules).
+fn signals(kind: IndustryKind) -> &'static [(&'static str, Weight)] {
+    match kind {
+        IndustryKind::Bank => BANK_SIGNALS,
+        IndustryKind::Insurer => INSURER_SIGNALS,
+        IndustryKind::Reit => REIT_SIGNALS,
+        IndustryKind::General => &[],
+    }
+}
 
 /// Income tax, for the landlord's shape (see [`landlord_shape`]).
 const INCOME_TAX: &[&str] = &["IncomeTaxExpenseBenefit"];
@@ -169,7 +134,9 @@ const SHAPE_MAX_TAX_PCT: f64 = 10.0;
 pub fn wanted_concepts() -> &'static [&'static str] {
     static ALL: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         let mut all: Vec<&'static str> = concepts::all().to_vec();
-        all.extend(SIGNALS.iter().map(|(_, concept, _)| *concept));
+        for kind in SIGNALLED_KINDS {
+            all.extend(signals(kind).iter().map(|(concept, _)| *concept));
+        }
         all.extend(INCOME_TAX);
         all.sort_unstable();
         all.dedup();
@@ -191,11 +158,7 @@ pub fn choose_rules(sic: Option<u32>, book: &FactBook) -> RulesChoice {
     }
     let mut best: Option<(IndustryKind, u32, Vec<String>)> = None;
     let mut tied = false;
-    for kind in [
-        IndustryKind::Bank,
-        IndustryKind::Insurer,
-        IndustryKind::Reit,
-    ] {
+    for kind in SIGNALLED_KINDS {
         let (points, evidence) = evidence_for(kind, book);
         if points < 2 {
             continue;
@@ -229,7 +192,7 @@ pub fn choose_rules(sic: Option<u32>, book: &FactBook) -> RulesChoice {
 fn evidence_for(kind: IndustryKind, book: &FactBook) -> (u32, Vec<String>) {
     let mut points = 0;
     let mut evidence = Vec::new();
-    for (_, concept, weight) in SIGNALS.iter().filter(|(k, _, _)| *k == kind) {
+    for (concept, weight) in signals(kind) {
         if !book.get(concept).is_empty() {
             points += match weight {
                 Strong => 2,

@@ -103,19 +103,7 @@ pub fn shares_at(history: &[Figure], date: NaiveDate) -> Option<&Figure> {
 mod tests {
     use super::*;
 
-    fn fig(start: Option<&str>, end: &str, value: f64, filed: &str) -> Figure {
-        Figure {
-            value,
-            concept: "us-gaap:X".into(),
-            unit: "USD".into(),
-            start: start.map(|s| s.parse().unwrap()),
-            end: end.parse().unwrap(),
-            form: "10-Q".into(),
-            filed: filed.parse().unwrap(),
-            accn: "a".into(),
-            first_filed: filed.parse().unwrap(),
-        }
-    }
+    use crate::analysis::facts::test_figure as fig;
 
     #[test]
     fn splits_are_detected_and_buybacks_are_not() {

@@ -1,13 +1,16 @@
 //! `AnalyzeStock{symbol}`: fetches a company's filings and market data, scores the 12
 //! questions and stores the result, reporting each stage as it really happens.
 
-use crate::tasks::AnalyzeStock;
+use crate::tasks::{AnalyzeStock, BackfillHistory};
 use chrono::Utc;
 
 use crate::{
     analysis::{self, AnalysisError, AnalysisRecord, text_format},
     market_data::AnalysisInputs,
-    queue::runner::{JobError, JobHandler, JobRun},
+    queue::{
+        JobQueue,
+        runner::{JobError, JobHandler, JobRun},
+    },
     securities::{self, Eligibility},
     sources::SourceError,
     store::tickers::TickerRow,
@@ -112,7 +115,31 @@ pub async fn analyze_and_store(symbol: &str, run: &JobRun) -> Result<AnalysisRec
     stage(5, format!("Saving the score: {} out of 100", record.score)).await;
     let text = text_format::to_text(&record);
     store.save_analysis(&record, &text, Utc::now()).await?;
+    queue_history_if_first(store, symbol).await;
     Ok(record)
+}
+
+/// A company's first analysis also queues the scoring of its past quarters, so its score
+/// history and "what changed" exist from the first visit. "First" means no past quarter is
+/// stored (the current quarter's row was just written by this analysis). A failure to queue
+/// is logged, not passed on: the visitor's analysis is stored and stands.
+async fn queue_history_if_first(store: &crate::store::Store, symbol: &str) {
+    let queued = async {
+        if store.quarter_history(symbol, 2).await?.len() > 1 {
+            return Ok::<_, JobError>(());
+        }
+        let job = BackfillHistory {
+            symbol: symbol.to_string(),
+        };
+        JobQueue::new(store.clone())
+            .enqueue(&job)
+            .await
+            .map_err(|err| JobError::retry(err.to_string()))?;
+        Ok(())
+    };
+    if let Err(err) = queued.await {
+        tracing::warn!(symbol, ?err, "could not queue the history backfill");
+    }
 }
 
 /// The company of `symbol` in SEC's ticker list, and the ticker it is analysed under (the

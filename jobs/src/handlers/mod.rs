@@ -6,6 +6,7 @@
 pub mod analyze_quarter;
 pub mod analyze_stock;
 pub mod auto_analyze_10k;
+pub mod backfill_history;
 pub mod batch_analysis;
 pub mod diagnostics;
 pub mod extract_document;

@@ -153,6 +153,14 @@ impl Infra {
             Infra::Redis(r) => r.set_members(key).await,
         }
     }
+
+    /// Whether the shared state answers (always, in-process): what readiness reports.
+    pub async fn ping(&self) -> Result<(), InfraError> {
+        match self {
+            Infra::InProcess(_) => Ok(()),
+            Infra::Redis(r) => r.ping().await,
+        }
+    }
 }
 
 /// Milliseconds since the Unix epoch (the scores of the sliding-window logs).

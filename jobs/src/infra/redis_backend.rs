@@ -1,10 +1,14 @@
 //! The Redis variant of [`super::Infra`]: one lazily connected connection manager, every key
 //! under the configured prefix. Counters are `INCR` + `PEXPIRE`, sliding-window logs sorted
 //! sets scored by time, values `SET .. PX [NX]`, sets `SADD` + `PEXPIRE`.
+//!
+//! Every call is bounded by [`REDIS_TIMEOUT`]: with Redis down, a request that needs it gets
+//! an error at once (its caller answers 503 or falls back) instead of waiting for TCP to give
+//! up, and the manager reconnects on its own when Redis is back.
 
 use std::time::Duration;
 
-use redis::aio::ConnectionManager;
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use tokio::sync::OnceCell;
 
 use super::{InfraError, now_millis};
@@ -14,6 +18,9 @@ pub struct RedisBackend {
     conn: OnceCell<ConnectionManager>,
     prefix: String,
 }
+
+/// The longest one Redis call (or the first connection) may take.
+pub const REDIS_TIMEOUT: Duration = Duration::from_secs(1);
 
 fn err(e: redis::RedisError) -> InfraError {
     InfraError(e.to_string())
@@ -43,12 +50,30 @@ impl RedisBackend {
     }
 
     async fn conn(&self) -> Result<ConnectionManager, InfraError> {
-        Ok(self
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(REDIS_TIMEOUT)
+            .set_response_timeout(REDIS_TIMEOUT)
+            // Reconnection runs in the background; a caller never waits through retries.
+            .set_number_of_retries(1);
+        let connect = self
             .conn
-            .get_or_try_init(|| self.client.get_connection_manager())
+            .get_or_try_init(|| self.client.get_connection_manager_with_config(config));
+        match tokio::time::timeout(REDIS_TIMEOUT * 2, connect).await {
+            Ok(conn) => Ok(conn.map_err(err)?.clone()),
+            Err(_) => Err(InfraError(format!(
+                "no connection within {} s",
+                (REDIS_TIMEOUT * 2).as_secs()
+            ))),
+        }
+    }
+
+    pub async fn ping(&self) -> Result<(), InfraError> {
+        let mut conn = self.conn().await?;
+        redis::cmd("PING")
+            .query_async::<String>(&mut conn)
             .await
-            .map_err(err)?
-            .clone())
+            .map(drop)
+            .map_err(err)
     }
 
     pub async fn increment(&self, key: &str, ttl: Duration) -> Result<u64, InfraError> {

@@ -43,6 +43,23 @@ pub fn iso_date(text: &str) -> Option<chrono::NaiveDate> {
 #[error("{0}")]
 pub struct ParseError(pub String);
 
+/// A CSV reader that forgives ragged rows and stray spaces (real files have both), with its
+/// header row read; `what` names the file in the error.
+fn csv_with_headers<'a>(
+    bytes: &'a [u8],
+    what: &str,
+) -> Result<(csv::Reader<&'a [u8]>, csv::StringRecord), ParseError> {
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(bytes);
+    let headers = reader
+        .headers()
+        .map_err(|err| ParseError(format!("{what} CSV header: {err}")))?
+        .clone();
+    Ok((reader, headers))
+}
+
 /// Everything one analysis reads. Only the company facts are required; every other input may
 /// be missing, and the questions that need it then say 'not enough data'.
 #[derive(Debug, Clone, Default)]

@@ -22,14 +22,7 @@ pub struct Ownership {
 
 /// Finds `symbol` in a major-holders CSV (columns by header name); `Ok(None)` when absent.
 pub fn find_in_holders_csv(bytes: &[u8], symbol: &str) -> Result<Option<Ownership>, ParseError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(bytes);
-    let headers = reader
-        .headers()
-        .map_err(|err| ParseError(format!("holders CSV header: {err}")))?
-        .clone();
+    let (mut reader, headers) = super::csv_with_headers(bytes, "holders")?;
     let col = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
     let (Some(ticker), Some(insiders), Some(institutions)) = (
         col("ticker"),

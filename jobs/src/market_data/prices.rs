@@ -20,14 +20,7 @@ pub struct PricePoint {
 /// Rows with a blank, `null` or non-positive close, or an unreadable date, are skipped: real
 /// files have holes. A file without `Date` and `Close` columns is a `Parse` error.
 pub fn parse_price_csv(bytes: &[u8]) -> Result<Vec<PricePoint>, ParseError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(bytes);
-    let headers = reader
-        .headers()
-        .map_err(|err| ParseError(format!("price CSV header: {err}")))?
-        .clone();
+    let (mut reader, headers) = super::csv_with_headers(bytes, "price")?;
     let find = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
     let date_col = find("date")
         .ok_or_else(|| ParseError(format!("price CSV has no Date column: {headers:?}")))?;

@@ -30,14 +30,7 @@ pub fn find_in_finra_csv(bytes: &[u8], symbol: &str) -> Result<Option<ShortInter
 /// Every row of a FINRA short-interest CSV, by upper-case ticker (the first row of a ticker
 /// wins). Parsed once and kept by the snapshot, since every analysis looks in the same file.
 pub fn finra_csv_by_symbol(bytes: &[u8]) -> Result<HashMap<String, ShortInterest>, ParseError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(bytes);
-    let headers = reader
-        .headers()
-        .map_err(|err| ParseError(format!("short-interest CSV header: {err}")))?
-        .clone();
+    let (mut reader, headers) = super::csv_with_headers(bytes, "short-interest")?;
     let col = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
     let ticker = col("ticker")
         .or_else(|| col("symbol"))

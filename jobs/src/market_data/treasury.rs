@@ -16,14 +16,7 @@ pub struct RatePoint {
 /// Parses a FRED graph CSV (first column the date, second the value), sorted by date.
 /// Blank and `.` values (market holidays) are skipped.
 pub fn parse_fred_csv(bytes: &[u8]) -> Result<Vec<RatePoint>, ParseError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(bytes);
-    let headers = reader
-        .headers()
-        .map_err(|err| ParseError(format!("FRED CSV header: {err}")))?
-        .clone();
+    let (mut reader, headers) = super::csv_with_headers(bytes, "FRED")?;
     let first = headers.get(0).unwrap_or_default().to_ascii_lowercase();
     if headers.len() < 2 || !(first == "date" || first == "observation_date") {
         return Err(ParseError(format!("not a FRED series CSV: {headers:?}")));

@@ -7,7 +7,7 @@ use serde::Serialize;
 use ulid::Ulid;
 
 use super::{Envelope, Job};
-use crate::store::{Store, StoreError, StoreTx, TxConnection};
+use crate::store::{Store, StoreError, StoreTx, TxConnection, transaction::BeginWrite};
 
 /// Why a job could not be enqueued.
 #[derive(Debug, thiserror::Error)]
@@ -152,7 +152,7 @@ impl JobQueue {
         let (ids, tasks) = tasks_of(jobs.into_iter().map(|(job, key)| (job, key, run_at)))?;
         match &self.store {
             Store::Sqlite(pool) => {
-                let mut tx = pool.begin().await.map_err(StoreError::from)?;
+                let mut tx = pool.begin_write().await.map_err(StoreError::from)?;
                 apalis_sqlite::queries::push_tasks(&mut *tx, J::QUEUE, &tasks)
                     .await
                     .map_err(|e| QueueError::Backend(e.to_string()))?;

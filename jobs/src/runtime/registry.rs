@@ -12,9 +12,9 @@ use crate::{
     queue::{Job, JobContext},
     store::Store,
     tasks::{
-        AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BatchAnalysis, ExtractDocument,
-        GenerateNewsletter, LoadTickers, RefreshAnalyses, RunSchedule, SendEmail, SyncContent,
-        diagnostics,
+        AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BackfillHistory, BatchAnalysis,
+        ExtractDocument, GenerateNewsletter, LoadTickers, RefreshAnalyses, RunSchedule, SendEmail,
+        SyncContent, diagnostics,
     },
 };
 
@@ -92,6 +92,12 @@ pub(super) const KINDS: &[Kind] = &[
         queue: AnalyzeQuarter::QUEUE,
         register: register::<AnalyzeQuarter>,
         serial: false,
+    },
+    Kind {
+        queue: BackfillHistory::QUEUE,
+        register: register::<BackfillHistory>,
+        // Low priority: one company at a time per worker, beside the visitors' analyses.
+        serial: true,
     },
     Kind {
         queue: ExtractDocument::QUEUE,

@@ -7,10 +7,11 @@
 //! spec's label "6:30 AM - 1:00 PM PST"); `next_run_time` is stored in UTC and shown in Los
 //! Angeles time ([`DISPLAY_ZONE`]).
 
+pub mod market_calendar;
 mod service;
 pub mod timing;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Timelike, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
@@ -118,12 +119,33 @@ impl ScheduleSpec {
         }
     }
 
-    /// The first firing after `now`, or none while disabled.
+    /// The first firing after `now`, or none while disabled. A market-hours schedule skips
+    /// the days the exchange is closed and the times after an early close.
     pub fn next_run(&self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
-        self.is_enabled
-            .then(|| self.pattern().next_after(now, SCHEDULE_ZONE))
-            .flatten()
+        if !self.is_enabled {
+            return None;
+        }
+        let pattern = self.pattern();
+        let mut after = now;
+        // A year of candidates is more than any pattern needs to reach an open session (the
+        // longest run of closed days is a long weekend).
+        for _ in 0..400 {
+            let next = pattern.next_after(after, SCHEDULE_ZONE)?;
+            if !self.market_hours_only || market_is_open_at(next) {
+                return Some(next);
+            }
+            after = next;
+        }
+        None
     }
+}
+
+/// Whether the exchange is in session at `at` (its open and its close, early or not, count).
+fn market_is_open_at(at: DateTime<Utc>) -> bool {
+    let local = at.with_timezone(&SCHEDULE_ZONE);
+    let minute = u16::try_from(local.hour() * 60 + local.minute()).unwrap_or(u16::MAX);
+    market_calendar::close_on(local.date_naive())
+        .is_some_and(|close| (MARKET_OPEN..=close).contains(&minute))
 }
 
 /// Checks a create or update body. Hourly schedules get their times generated from the
@@ -324,5 +346,45 @@ mod tests {
             .unwrap()
             .with_timezone(&Utc);
         assert_eq!(display_label(at), "Mon, Nov 23, 6:30 AM PST");
+    }
+
+    fn utc(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text)
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn hourly_in_market_hours() -> ScheduleSpec {
+        let mut hourly = input("hourly");
+        hourly.market_hours_only = true;
+        validate(&hourly).unwrap()
+    }
+
+    #[test]
+    fn market_hours_schedules_skip_thanksgiving_and_stop_at_the_early_close() {
+        let spec = hourly_in_market_hours();
+        // Wednesday before Thanksgiving 2026, after the close: Thursday is a holiday.
+        let next = spec.next_run(utc("2026-11-25T22:00:00Z")).unwrap();
+        assert_eq!(display_label(next), "Fri, Nov 27, 6:30 AM PST");
+        // Friday closes at 13:00 New York: 12:30 is the last run, then Monday's open.
+        let next = spec.next_run(utc("2026-11-27T17:31:00Z")).unwrap();
+        assert_eq!(display_label(next), "Mon, Nov 30, 6:30 AM PST");
+        let last_friday_run = spec.next_run(utc("2026-11-27T17:00:00Z")).unwrap();
+        assert_eq!(display_label(last_friday_run), "Fri, Nov 27, 9:30 AM PST");
+        // A schedule not tied to market hours still runs on the holiday.
+        let mut daily = input("daily");
+        daily.times = vec!["11:30".into()];
+        let daily = validate(&daily).unwrap();
+        let next = daily.next_run(utc("2026-11-25T22:00:00Z")).unwrap();
+        assert_eq!(display_label(next), "Thu, Nov 26, 8:30 AM PST");
+    }
+
+    #[test]
+    fn market_hours_schedules_skip_good_friday_and_thanksgiving_2027() {
+        let spec = hourly_in_market_hours();
+        let next = spec.next_run(utc("2027-03-25T21:00:00Z")).unwrap();
+        assert_eq!(display_label(next), "Mon, Mar 29, 6:30 AM PDT");
+        let next = spec.next_run(utc("2027-11-24T22:00:00Z")).unwrap();
+        assert_eq!(display_label(next), "Fri, Nov 26, 6:30 AM PST");
     }
 }

@@ -2,7 +2,7 @@
 //! the `cron` crate on a *floating* clock (wall-clock times with no zone), and each wall-clock
 //! candidate is then placed in the schedule's zone here, because `cron`'s own zoned walk
 //! drops a time that falls in a daylight-saving gap or overlap (it keeps only times with a
-//! single meaning; see the README's "Schedules" section). Our rules, tested below:
+//! single meaning; see `jobs/docs/schedules.md`). Our rules, tested below:
 //! - spring forward: a time in the gap (02:30 when clocks jump 02:00 -> 03:00) fires at the
 //!   same distance past the jump (03:30), once;
 //! - fall back: a time in the repeated hour (01:30) fires once, at its first occurrence.
@@ -176,9 +176,9 @@ mod tests {
 
     #[test]
     fn cron_alone_mishandles_both_changes_which_is_why_we_place_times_ourselves() {
-        // `cron` 0.15 walking in the zone itself (the README's "Schedules" section): the day
+        // `cron` 0.15 walking in the zone itself (`jobs/docs/schedules.md`): the day
         // of the gap has no 02:30 firing at all, and 01:30 fires twice on the fall-back day.
-        // If a new version fixes this, these asserts fail and the README should say so.
+        // If a new version fixes this, these asserts fail and the docs should say so.
         let gap = Schedule::from_str("0 30 2 * * *").unwrap();
         let from = Los_Angeles.with_ymd_and_hms(2027, 3, 13, 12, 0, 0).unwrap();
         let next = gap.after(&from).next().unwrap().with_timezone(&Utc);

@@ -2,6 +2,7 @@
 //! (`python_analysis_cache`), and one row per symbol and quarter for trends
 //! (`ai_stock_analysis_data`). All three are written together from one record.
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Datelike, Utc};
 use sqlx::types::Json;
 
@@ -68,7 +69,7 @@ impl Store {
             .join(",");
         let faults = i32::try_from(record.data_faults.len()).unwrap_or(i32::MAX);
         with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(
                 "INSERT INTO stock_analysis_records (symbol, company_name, record, score, answered_questions, latest_filing_accession, computed_at,
                    unanswered_questions, data_fault_count)
@@ -122,7 +123,7 @@ impl Store {
                    ON CONFLICT (symbol) DO UPDATE SET success = excluded.success, data = excluded.data, updated_at = excluded.updated_at";
         let notifies = self.backend() == Backend::Postgres;
         with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(sql).bind(symbol).bind(false).bind(message).bind(at).execute(&mut *tx).await?;
             if notifies {
                 sqlx::query(NOTIFY).bind(CHANNEL).bind(symbol).execute(&mut *tx).await?;

@@ -1,6 +1,7 @@
 //! The anonymous trial: analyses per browser session id (`anonymous_searches`, with the
 //! symbols in `anonymous_search_symbols`) and the per-IP daily ceiling (`anonymous_ip_usage`).
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Utc};
 
 use super::{Store, StoreResult};
@@ -81,7 +82,7 @@ impl Store {
         let current = "SELECT search_count FROM anonymous_searches WHERE session_id = $1";
         with_pool!(self, pool => {{
             // Writes first, so a SQLite transaction takes the write lock at once.
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(ensure_session).bind(session_id).bind(now).execute(&mut *tx).await?;
             let new_symbol = sqlx::query(add_symbol)
                 .bind(session_id)

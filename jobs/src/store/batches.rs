@@ -4,6 +4,7 @@
 //! `completed`, `stopped`, `failed`; child states: `pending`, `running`, `completed`,
 //! `failed`, `cancelled`.
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 
@@ -147,7 +148,7 @@ impl Store {
             ChildOutcome::Failed(why) => ("failed", None, Some(why.as_str())),
         };
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             // The child's write comes first: it takes SQLite's write lock, and on Postgres
             // the batch row lock below orders concurrent last children.
             sqlx::query(
@@ -237,7 +238,7 @@ impl Store {
             "stopped"
         };
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let ended = sqlx::query(
                 "UPDATE batch_runs SET status = $2, completed_at = $3, error_message = $4
                  WHERE id = $1 AND status = 'running'",

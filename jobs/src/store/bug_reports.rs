@@ -1,5 +1,6 @@
 //! Bug reports (`bug_reports`), stored with their e-mail to the admin in one transaction.
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -42,7 +43,7 @@ impl Store {
         let sql = "INSERT INTO bug_reports (email, subject, description, user_id, created_at)
             VALUES ($1, $2, $3, $4, $5) RETURNING id, email, subject, description, user_id, created_at";
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let stored: BugReport = sqlx::query_as(sql)
                 .bind(&report.email)
                 .bind(&report.subject)

@@ -3,6 +3,7 @@
 //! Spending is one guarded statement per pot, so concurrent sends can never overdraw; a
 //! refund puts the query back into the pot it came from; the balance is read here too.
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Utc};
 
 use super::{Store, StoreResult};
@@ -83,7 +84,7 @@ impl Store {
             ON CONFLICT (user_id, month) DO UPDATE SET queries_used = user_api_usage.queries_used + 1";
         let month = usage_month(now);
         let spent = with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             // With no free allowance at all, a first insert would wrongly record one used.
             let free: Option<i32> = if free_queries > 0 {
                 sqlx::query_scalar(free_sql)
@@ -141,7 +142,7 @@ impl Store {
         let month_sql = "UPDATE user_api_usage SET queries_used = queries_used - 1
             WHERE user_id = $1 AND month = $2 AND queries_used > 0";
         with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(pot_sql).bind(user_id).bind(Utc::now()).execute(&mut *tx).await?;
             sqlx::query(month_sql)
                 .bind(user_id)

@@ -2,6 +2,7 @@
 //! the question/answer log with model and tokens (`ai_chat_history`) and the usage log with
 //! the cost where the provider reports it (`ai_usage_log`).
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
@@ -122,7 +123,7 @@ impl Store {
         let no_citations: Option<Json<Vec<Citation>>> = None;
         let no_numbers: Option<Json<Vec<String>>> = None;
         with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(message_sql)
                 .bind(exchange.session_id)
                 .bind("user")

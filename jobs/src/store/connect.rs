@@ -46,7 +46,7 @@ pub(super) async fn connect(url: &DatabaseUrl) -> StoreResult<Store> {
                 .map_err(|err| open_error(url, err))?;
             let _ = probe.close().await;
             let pool = PgPoolOptions::new()
-                .max_connections(16)
+                .max_connections(postgres_pool_size())
                 .acquire_timeout(Duration::from_secs(5))
                 .connect_with(options)
                 .await
@@ -97,6 +97,18 @@ fn sqlite_pool_size() -> u32 {
         .and_then(|v| v.parse().ok())
         .filter(|n| *n > 0)
         .unwrap_or(8)
+}
+
+/// Connections one process may hold on a Postgres server (`DATABASE_MAX_CONNECTIONS`, default
+/// 16). Every API and worker process holds its own pool, so the sum over the fleet must stay
+/// under the server's `max_connections` (100 by default) minus what the operator keeps for
+/// themselves; the README's scale-out section does the arithmetic.
+fn postgres_pool_size() -> u32 {
+    std::env::var("DATABASE_MAX_CONNECTIONS")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(16)
 }
 
 /// Turns a connection failure into a message that names the database (without secrets).

@@ -2,6 +2,7 @@
 //! items synced from the configured feeds, items the admin adds by hand, and the addresses
 //! the admin removed (`content_removed`), which the sync never brings back.
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -67,7 +68,7 @@ impl Store {
             WHERE NOT EXISTS (SELECT 1 FROM content_removed WHERE url = $3)
             ON CONFLICT (url) DO NOTHING";
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let mut added = 0;
             for item in items {
                 added += sqlx::query(sql)
@@ -99,7 +100,7 @@ impl Store {
             content_columns!()
         );
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query("DELETE FROM content_removed WHERE url = $1")
                 .bind(&item.url)
                 .execute(&mut *tx)
@@ -125,7 +126,7 @@ impl Store {
     #[tracing::instrument(skip_all, err)]
     pub async fn remove_content(&self, id: i64) -> StoreResult<()> {
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let url: Option<String> =
                 sqlx::query_scalar("DELETE FROM content_items WHERE id = $1 RETURNING url")
                     .bind(id)

@@ -5,6 +5,7 @@
 //! the text through one path, `StoreTx::write_text`; the chunks go to `rag_chunks`, where
 //! `store::passages` searches them for the assistant.
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
@@ -144,7 +145,7 @@ impl Store {
             extracted_size = NULL WHERE id = $1";
         let delete_sql = "DELETE FROM rag_chunks WHERE document_id = $1";
         let done = with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let updated = sqlx::query(update_sql).bind(id).bind(&reason).execute(&mut *tx).await?;
             sqlx::query(delete_sql).bind(id).execute(&mut *tx).await?;
             tx.commit().await?;

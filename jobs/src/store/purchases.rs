@@ -5,6 +5,7 @@
 //! the same transaction as the credit (and the user's paid flag), so however many callers race, one of them flips it
 //! and only that one adds the queries.
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -135,7 +136,7 @@ impl Store {
                 purchased_queries = purchased_queries + $4
             WHERE id = $1";
         let credit = with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let flipped: Option<(i64, Option<i32>)> = sqlx::query_as(flip)
                 .bind(session_id)
                 .bind(COMPLETED)

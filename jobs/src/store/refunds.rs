@@ -4,6 +4,7 @@
 //! the symbol is removed, and only its removal gives the count back, so concurrent refunds
 //! of one symbol return one analysis.
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Utc};
 
 use super::{Store, StoreResult, usage::utc_day_start};
@@ -24,7 +25,7 @@ impl Store {
         let give_back = "UPDATE api_usage SET count = count - 1
             WHERE user_id = $1 AND reset_date_only = $2 AND count > 0";
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let released = sqlx::query(release)
                 .bind(user_id)
                 .bind(symbol)
@@ -57,7 +58,7 @@ impl Store {
         let give_back_ip = "UPDATE anonymous_ip_usage SET symbols = symbols - 1
             WHERE ip = $1 AND day = $2 AND symbols > 0";
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let released = sqlx::query(release)
                 .bind(session_id)
                 .bind(symbol)

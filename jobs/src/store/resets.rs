@@ -1,6 +1,7 @@
 //! Password-reset tokens (`password_reset_tokens`): stored as the SHA-256 of the mailed token,
 //! valid until `expires_at`, used once (`used_at`).
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, Utc};
 
 use super::{
@@ -22,7 +23,7 @@ impl Store {
     ) -> StoreResult<i64> {
         let sql = "INSERT INTO password_reset_tokens (user_id, token, expires_at, created_at) VALUES ($1, $2, $3, $4)";
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             sqlx::query(sql).bind(user_id).bind(token_hash).bind(expires_at).bind(now).execute(&mut *tx).await?;
             let id: i64 = sqlx::query_scalar(INSERT_EMAIL)
                 .bind(&email.to)
@@ -55,7 +56,7 @@ impl Store {
             "UPDATE password_reset_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL";
         let end_sessions = "DELETE FROM sessions WHERE user_id = $1";
         with_pool!(self, pool => {{
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let user_id: Option<i64> =
                 sqlx::query_scalar(take).bind(token_hash).bind(now).fetch_optional(&mut *tx).await?;
             let Some(user_id) = user_id else {

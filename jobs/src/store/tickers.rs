@@ -1,6 +1,7 @@
 //! The SEC ticker directory: bulk replacement by the `LoadTickers` job and the ranked
 //! server-side search behind `GET /api/tickers/search`.
 
+use super::transaction::BeginWrite;
 use serde::Serialize;
 
 use super::{Store, StoreResult};
@@ -42,7 +43,7 @@ impl Store {
         // `entries` must be in SEC's order (by company size): a ticker's position is its rank.
         const CHUNK: usize = 500;
         with_pool!(self, pool => {{
-                let mut tx = pool.begin().await?;
+                let mut tx = pool.begin_write().await?;
                 sqlx::query("DELETE FROM tickers").execute(&mut *tx).await?;
                 let mut stored = 0;
                 for (chunk_index, chunk) in entries.chunks(CHUNK).enumerate() {

@@ -186,19 +186,28 @@ impl Store {
 
     /// `symbol`'s newest two quarters with their records, newest first (fewer when fewer are
     /// stored): what a change is explained from.
-    #[tracing::instrument(skip(self), err)]
     pub async fn latest_quarter_records(
         &self,
         symbol: &str,
+    ) -> StoreResult<Vec<QuarterWithRecord>> {
+        self.quarter_records(symbol, 2).await
+    }
+
+    /// `symbol`'s newest `limit` quarters with their records, newest first.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn quarter_records(
+        &self,
+        symbol: &str,
+        limit: i64,
     ) -> StoreResult<Vec<QuarterWithRecord>> {
         const SQL: &str = concat!(
             "SELECT ",
             row_columns!(),
             ", record FROM ai_stock_analysis_data WHERE stock_symbol = $1
-             ORDER BY analysis_quarter DESC LIMIT 2"
+             ORDER BY analysis_quarter DESC LIMIT $2"
         );
         with_pool!(self, pool => {
-            let rows = sqlx::query(SQL).bind(symbol).fetch_all(pool).await?;
+            let rows = sqlx::query(SQL).bind(symbol).bind(limit).fetch_all(pool).await?;
             let mut out = Vec::with_capacity(rows.len());
             for row in &rows {
                 use sqlx::{FromRow, Row};

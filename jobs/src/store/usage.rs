@@ -2,6 +2,7 @@
 //! views (`stock_views` per user, `anonymous_stock_views` per symbol and day) for the trending
 //! lists.
 
+use super::transaction::BeginWrite;
 use chrono::{DateTime, NaiveTime, Utc};
 use serde::Serialize;
 
@@ -46,7 +47,7 @@ impl Store {
             WHERE api_usage.count < $4 RETURNING count";
         let outcome = with_pool!(self, pool => {{
             // The claim is a write, so a SQLite transaction takes the write lock at once.
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_write().await?;
             let claimed = sqlx::query(claim)
                 .bind(user_id)
                 .bind(symbol)

@@ -6,6 +6,7 @@
 pub mod analyze_quarter;
 pub mod analyze_stock;
 pub mod auto_analyze_10k;
+pub mod backfill_history;
 pub mod batch_analysis;
 pub mod diagnostics;
 pub mod extract_document;
@@ -19,6 +20,7 @@ pub mod sync_content;
 pub use analyze_quarter::AnalyzeQuarter;
 pub use analyze_stock::AnalyzeStock;
 pub use auto_analyze_10k::AutoAnalyze10K;
+pub use backfill_history::BackfillHistory;
 pub use batch_analysis::BatchAnalysis;
 pub use diagnostics::{Crash, Flaky, Noop};
 pub use extract_document::ExtractDocument;

@@ -51,6 +51,30 @@ impl Quarter {
         NaiveDate::from_ymd_opt(self.year, month, day).expect("a quarter's last day exists")
     }
 
+    /// The quarter before this one.
+    pub fn previous(self) -> Quarter {
+        match self.number {
+            1 => Quarter {
+                year: self.year - 1,
+                number: 4,
+            },
+            n => Quarter {
+                year: self.year,
+                number: n - 1,
+            },
+        }
+    }
+
+    /// The `count` quarters before this one, oldest first.
+    pub fn previous_quarters(self, count: usize) -> Vec<Quarter> {
+        let mut quarters: Vec<Quarter> =
+            std::iter::successors(Some(self.previous()), |q| Some(q.previous()))
+                .take(count)
+                .collect();
+        quarters.reverse();
+        quarters
+    }
+
     /// The stored key, `2026-Q3` (the same text as `store::analyses::quarter_key`).
     pub fn key(self) -> String {
         quarter_key(self.last_day())
@@ -88,5 +112,19 @@ mod tests {
             Quarter::parse("2026-Q9").unwrap_err(),
             "'2026-Q9' is not a quarter like 2026-Q2"
         );
+    }
+
+    #[test]
+    fn the_twelve_quarters_before_one_cross_year_ends_oldest_first() {
+        let keys: Vec<String> = Quarter::parse("2026-Q4")
+            .unwrap()
+            .previous_quarters(12)
+            .into_iter()
+            .map(Quarter::key)
+            .collect();
+        assert_eq!(keys.len(), 12);
+        assert_eq!(keys.first().map(String::as_str), Some("2023-Q4"));
+        assert_eq!(keys.last().map(String::as_str), Some("2026-Q3"));
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
     }
 }

@@ -1,5 +1,6 @@
 //! The worker binary under stress: real processes, killed and restarted, on both databases.
 
+mod backfill_restart;
 mod bad_input;
 mod batch_restart;
 mod cli;

@@ -10,5 +10,6 @@ mod hostile_input;
 mod limits_gate;
 mod password_reset_api;
 mod redis_backend;
+mod redis_outage;
 pub mod support;
 mod throttle_api;

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '@/app/testing/render-route';
-import { type FakeApi, signedIn, stubFetch } from '@/testing/fake-api';
+import { type FakeApi, calledUrls, signedIn, stubFetch } from '@/testing/fake-api';
 import { change, googlChange } from '@/testing/fixtures/score-change';
 
 const history = [
@@ -83,4 +83,37 @@ describe('admin trends', () => {
     expect(spy.mock.calls.some(([u]) => String(u).endsWith('/api/admin/trends/stock-history/NVDA'))).toBe(true);
     expect(spy.mock.calls.some(([u]) => String(u).includes('/explain/'))).toBe(false);
   });
+
+  it('a fresh install says what is missing and backfills the history with progress', async () => {
+    let posted = false;
+    let reads = 0;
+    const spy = stubFetch(
+      admin({
+        '/api/admin/trends/quarterly-changes': { status: 200, body: [] },
+        '/api/admin/trends/most-improved': { status: 200, body: [] },
+        '/api/admin/trends/most-declined': { status: 200, body: [] },
+        '/api/admin/trends/backfill-history': (_url, init) => {
+          if (init?.method === 'POST') {
+            posted = true;
+            return { status: 202, body: { companies: 2, quartersPerCompany: 12, progress: { waiting: 1, running: 1, done: 0, failed: 0 } } };
+          }
+          reads += 1;
+          // Nothing before the click; drained on the first read after it.
+          const drained = posted && reads > 1;
+          return { status: 200, body: drained ? { waiting: 0, running: 0, done: 2, failed: 0 } : { waiting: 0, running: 0, done: 0, failed: 0 } };
+        },
+      }),
+    );
+    renderRoute('/admin/trends');
+    // Both movers' cards say what is missing, not that nothing moved.
+    expect(await screen.findAllByText('No stock has two stored quarters yet.')).toHaveLength(2);
+    expect(screen.queryByText('No score went up since the previous quarter.')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Backfill history' }));
+    const progress = await screen.findByTestId('backfill-progress');
+    expect(progress).toHaveTextContent('1 running, 1 waiting, 0 done');
+    expect(await screen.findByText('2 companies backfilled.', {}, { timeout: 8000 })).toBeInTheDocument();
+    // Once drained, the movers are read again.
+    const moverReads = calledUrls(spy).filter((u) => u.startsWith('/api/admin/trends/most-improved'));
+    expect(moverReads.length).toBeGreaterThan(1);
+  }, 15_000);
 });

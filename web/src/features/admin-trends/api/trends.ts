@@ -2,6 +2,8 @@ import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
 import type { AnalyzeQuarterOut } from '@/types/generated/AnalyzeQuarterOut';
+import type { BackfillOut } from '@/types/generated/BackfillOut';
+import type { BackfillProgressOut } from '@/types/generated/BackfillProgressOut';
 import type { ChangeExplanation } from '@/types/generated/ChangeExplanation';
 import type { HistoryEntry } from '@/types/generated/HistoryEntry';
 import type { QuarterlyChange } from '@/types/generated/QuarterlyChange';
@@ -13,6 +15,7 @@ export const trendsKeys = {
   declined: '/api/admin/trends/most-declined?limit=5',
   history: (symbol: string) => `/api/admin/trends/stock-history/${encodeURIComponent(symbol)}`,
   explain: (symbol: string) => `/api/admin/trends/explain/${encodeURIComponent(symbol)}`,
+  backfill: '/api/admin/trends/backfill-history',
 } as const;
 
 export const useQuarterlyChanges = () => useSWR<QuarterlyChange[]>(trendsKeys.changes);
@@ -30,3 +33,15 @@ export const useExplanation = (symbol: string | null) =>
 /** Queues the analysis of a past quarter (a backfill): 202 with the job. */
 export const analyzeQuarter = (symbol: string, quarter: string) =>
   api.post<AnalyzeQuarterOut>('/api/admin/trends/analyze-quarter', { symbol, quarter });
+
+/** How often the backfill's progress is read while a backfill waits or runs. */
+export const BACKFILL_POLL_MS = 1000;
+
+/** The history backfill queue by state; re-read every second while anything waits or runs. */
+export const useBackfillProgress = () =>
+  useSWR<BackfillProgressOut>(trendsKeys.backfill, {
+    refreshInterval: (latest) => (latest && latest.waiting + latest.running > 0 ? BACKFILL_POLL_MS : 0),
+  });
+
+/** Queues the history backfill (the last 12 quarters) of every scored company: 202. */
+export const startBackfill = () => api.post<BackfillOut>(trendsKeys.backfill, {});

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { shortDate } from '@/utils/format';
 
 import { useExplanation, useStockHistory } from '../api/trends';
-import { chartPoints } from '../utils/chart-points';
+import { HistoryChart } from '@/components/score-history/history-chart';
+import { chartPoints } from '@/components/score-history/history-points';
 import { ProvisionalMark } from './changes-table';
-import { HistoryChart } from './history-chart';
 
 type Props = {
   /** The stock whose history is shown (set by a click on another tab, or Load History). */

@@ -5,7 +5,8 @@ import { PageTitle } from '@/components/ui/page-title';
 import { TabList, tabPanelProps } from '@/components/ui/tabs';
 
 import { useMostDeclined, useMostImproved, useQuarterlyChanges } from '../api/trends';
-import { matchesSearch } from '../utils/chart-points';
+import { matchesSearch } from '../utils/match-search';
+import { BackfillCard } from './backfill-card';
 import { ChangesTable } from './changes-table';
 import { HistoryPanel } from './history-panel';
 
@@ -42,16 +43,23 @@ export function TrendsPage() {
 function Overview({ onPick }: { onPick: (symbol: string) => void }) {
   const { data: improved = [] } = useMostImproved();
   const { data: declined = [] } = useMostDeclined();
+  const { data: changes } = useQuarterlyChanges();
+  // With no stock holding two quarters there is no "previous quarter" to have gone up from.
+  const noHistory = changes !== undefined && changes.length === 0;
+  const noneYet = 'No stock has two stored quarters yet.';
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <Card>
-        <h2 className="mb-2 font-serif text-xl font-bold text-green-800">Most Improved</h2>
-        <ChangesTable label="Most Improved" rows={improved} onPick={onPick} empty="No score went up since the previous quarter." />
-      </Card>
-      <Card>
-        <h2 className="mb-2 font-serif text-xl font-bold text-red-800">Most Declined</h2>
-        <ChangesTable label="Most Declined" rows={declined} onPick={onPick} empty="No score went down since the previous quarter." />
-      </Card>
+    <div className="space-y-4">
+      <BackfillCard empty={noHistory} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-2 font-serif text-xl font-bold text-green-800">Most Improved</h2>
+          <ChangesTable label="Most Improved" rows={improved} onPick={onPick} empty={noHistory ? noneYet : 'No score went up since the previous quarter.'} />
+        </Card>
+        <Card>
+          <h2 className="mb-2 font-serif text-xl font-bold text-red-800">Most Declined</h2>
+          <ChangesTable label="Most Declined" rows={declined} onPick={onPick} empty={noHistory ? noneYet : 'No score went down since the previous quarter.'} />
+        </Card>
+      </div>
     </div>
   );
 }

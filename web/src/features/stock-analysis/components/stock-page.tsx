@@ -13,6 +13,7 @@ import { MarketValueCard } from './market-value-card';
 import { NotesSection } from './notes-section';
 import { AnalysisProgressBar } from './progress-bar';
 import { QuestionCard } from './question-card';
+import { ScoreHistoryCard } from './score-history-card';
 import { ScoreStrip } from './score-strip';
 import { SinceLastQuarter } from './since-last-quarter';
 import { StockIdentity } from './stock-identity';
@@ -106,6 +107,7 @@ function AnalysisView({ record }: { record: AnalysisRecord }) {
     <>
       <StockIdentity record={record} />
       <SinceLastQuarter symbol={record.symbol} />
+      <ScoreHistoryCard symbol={record.symbol} />
       <ScoreStrip questions={questions} onPick={jumpTo} />
       <MarketValueCard record={record} />
       <section aria-labelledby="questions-title" className="space-y-3">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { HistoryEntry } from '@/types/generated/HistoryEntry';
 
-import { chartPoints, matchesSearch } from './chart-points';
+import { chartPoints } from './history-points';
 
 const entry = (quarter: string, score: number | null, answered = 12): HistoryEntry => ({
   quarter,
@@ -31,23 +31,13 @@ describe('trend chart points', () => {
     expect(points.find((p) => p.score === 52)?.band).toBe('yellow');
   });
 
-  it('leaves unscored quarters out and keeps the provisional mark', () => {
-    const points = chartPoints([entry('2026-Q4', 90, 8), entry('2026-Q3', null), entry('2026-Q2', 70)]);
-    expect(points.map((p) => p.quarter)).toEqual(['2026-Q2', '2026-Q4']);
-    expect(points[1]?.provisional).toBe(true);
-  });
-});
-
-describe('all-changes search', () => {
-  const row = { tickerSymbol: 'NVDA', companyName: 'NVIDIA CORP', industry: 'Semiconductors', sector: 'Technology' };
-  it.each([
-    ['nvda', true],
-    ['nvidia', true],
-    ['semi', true],
-    ['TECHNOLOGY', true],
-    ['', true],
-    ['bank', false],
-  ])('"%s" matches: %s', (query, expected) => {
-    expect(matchesSearch(row, query)).toBe(expected);
+  it('puts quarters on a real time axis: an unscored or missing quarter is a gap', () => {
+    const points = chartPoints([entry('2026-Q4', 90, 8), entry('2026-Q3', null), entry('2026-Q1', 70)]);
+    expect(points.map((p) => p.quarter)).toEqual(['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4']);
+    expect(points.map((p) => p.score)).toEqual([70, null, null, 90]);
+    expect(points[3]?.provisional).toBe(true);
+    // Across a year end, too.
+    const across = chartPoints([entry('2027-Q1', 60), entry('2026-Q3', 55)]);
+    expect(across.map((p) => p.quarter)).toEqual(['2026-Q3', '2026-Q4', '2027-Q1']);
   });
 });
