@@ -115,7 +115,9 @@ pub async fn analyze_and_store(symbol: &str, run: &JobRun) -> Result<AnalysisRec
     stage(5, format!("Saving the score: {} out of 100", record.score)).await;
     let text = text_format::to_text(&record);
     store.save_analysis(&record, &text, Utc::now()).await?;
-    queue_history_if_first(store, symbol).await;
+    if run.ctx.settings.backfill_history_on_first_analysis {
+        queue_history_if_first(store, symbol).await;
+    }
     Ok(record)
 }
 

@@ -49,6 +49,9 @@ pub struct CommonSettings {
     /// The binary that reads uploaded documents in a child process (`PDF_EXTRACTOR`; default:
     /// this very binary, `api` or `worker`, which both answer `documents::sandbox::CHILD_ARG`).
     pub pdf_extractor: Option<PathBuf>,
+    /// Whether a company's first analysis queues the backfill of its past quarters
+    /// (`HISTORY_BACKFILL`, default on; `off` leaves history to the admin's backfill).
+    pub backfill_history_on_first_analysis: bool,
 }
 
 /// A URL whose password is hidden when printed.
@@ -101,6 +104,18 @@ impl CommonSettings {
                 })
                 .unwrap_or_default(),
             pdf_extractor: non_empty("PDF_EXTRACTOR").map(PathBuf::from),
+            backfill_history_on_first_analysis: match non_empty("HISTORY_BACKFILL")
+                .map(|v| v.to_ascii_lowercase())
+                .as_deref()
+            {
+                None | Some("on") => true,
+                Some("off") => false,
+                Some(other) => {
+                    return Err(SettingsError::Invalid(format!(
+                        "HISTORY_BACKFILL must be on or off, got '{other}'"
+                    )));
+                }
+            },
         })
     }
 }

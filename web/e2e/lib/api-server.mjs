@@ -54,6 +54,9 @@ export async function startApi({ tmpDir, webDist, logFile, env: extraEnv = {} })
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     // The admin the admin cases sign in as (lib/admin.mjs creates the account).
     ADMIN_USERNAME: ADMIN_USERNAME,
+    // The cases share one database and seed past quarters themselves (admin-trends); a
+    // background backfill of every first analysis would race them. The api tests cover it.
+    HISTORY_BACKFILL: 'off',
     ...extraEnv,
   };
   if (process.env.MARKET_DATA_DIR) env.MARKET_DATA_DIR = process.env.MARKET_DATA_DIR;
