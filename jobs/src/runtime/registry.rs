@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::fleet::register;
 use crate::{
-    queue::{Job, JobContext, runner::JobHandler},
+    queue::{JobContext, runner::JobHandler},
     store::Store,
     tasks::{
         AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BatchAnalysis, ExtractDocument,

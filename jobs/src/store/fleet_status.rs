@@ -76,25 +76,11 @@ impl Store {
             sqlx::query_as(AssertSqlSafe(failed_sql)).bind(now).fetch_all(pool).await?,
         ));
         let mut timings: Vec<QueueTiming> = Vec::new();
-        let mut entry = |queue: &str| -> usize {
-            match timings.iter().position(|t| t.queue == queue) {
-                Some(i) => i,
-                None => {
-                    timings.push(QueueTiming {
-                        queue: queue.to_string(),
-                        ..QueueTiming::default()
-                    });
-                    timings.len() - 1
-                }
-            }
-        };
         for (queue, age) in waiting {
-            let i = entry(&queue);
-            timings[i].oldest_waiting_secs = Some(age.max(0));
+            timing_of(&mut timings, &queue).oldest_waiting_secs = Some(age.max(0));
         }
         for (queue, count) in failed {
-            let i = entry(&queue);
-            timings[i].failed_last_hour = count;
+            timing_of(&mut timings, &queue).failed_last_hour = count;
         }
         Ok(timings)
     }
@@ -105,13 +91,19 @@ impl Store {
         let sql = "INSERT INTO paused_queues (queue, paused_at) VALUES ($1, $2)
             ON CONFLICT (queue) DO NOTHING";
         let now = chrono::Utc::now().timestamp();
-        Ok(with_pool!(self, pool => sqlx::query(sql).bind(queue).bind(now).execute(pool).await?.rows_affected()) > 0)
+        Ok(
+            with_pool!(self, pool => sqlx::query(sql).bind(queue).bind(now).execute(pool).await?.rows_affected())
+                > 0,
+        )
     }
 
     /// Lets workers claim the queue's jobs again. False when it was not paused.
     pub async fn resume_queue(&self, queue: &str) -> StoreResult<bool> {
         let sql = "DELETE FROM paused_queues WHERE queue = $1";
-        Ok(with_pool!(self, pool => sqlx::query(sql).bind(queue).execute(pool).await?.rows_affected()) > 0)
+        Ok(
+            with_pool!(self, pool => sqlx::query(sql).bind(queue).execute(pool).await?.rows_affected())
+                > 0,
+        )
     }
 
     /// The paused queues.
@@ -176,10 +168,21 @@ impl Store {
     }
 }
 
+/// The entry of `queue`, added when missing.
+fn timing_of<'a>(timings: &'a mut Vec<QueueTiming>, queue: &str) -> &'a mut QueueTiming {
+    match timings.iter().position(|t| t.queue == queue) {
+        Some(i) => &mut timings[i],
+        None => {
+            timings.push(QueueTiming {
+                queue: queue.to_string(),
+                ..QueueTiming::default()
+            });
+            let last = timings.len() - 1;
+            &mut timings[last]
+        }
+    }
+}
+
 fn newest(migrator: &sqlx::migrate::Migrator) -> i64 {
-    migrator
-        .iter()
-        .map(|m| m.version)
-        .max()
-        .unwrap_or_default()
+    migrator.iter().map(|m| m.version).max().unwrap_or_default()
 }

@@ -85,7 +85,10 @@ impl Store {
     /// Gives up on a waiting or retrying job without running it again, recording
     /// `discarded: {reason}`. A running job is left alone (cancel it instead).
     pub async fn discard_job(&self, id: &str, reason: &str) -> StoreResult<Option<StopOutcome>> {
-        if self.fail_waiting_job(id, &format!("discarded: {reason}")).await? {
+        if self
+            .fail_waiting_job(id, &format!("discarded: {reason}"))
+            .await?
+        {
             return Ok(Some(StopOutcome::Stopped));
         }
         Ok(self.job(id).await?.map(|job| match job.status {
