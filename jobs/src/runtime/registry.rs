@@ -84,6 +84,7 @@ pub(super) const KINDS: &[Kind] = &[
     Kind::of::<diagnostics::Noop>(false),
     Kind::of::<diagnostics::Flaky>(false),
     Kind::of::<diagnostics::Crash>(true),
+    Kind::of::<diagnostics::Steps>(false),
     Kind::of::<SendEmail>(false),
     Kind::of::<BatchAnalysis>(false),
     Kind::of::<GenerateNewsletter>(false),

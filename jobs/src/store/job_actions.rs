@@ -9,7 +9,7 @@ use super::{Store, StoreResult, apalis::JobStatus};
 /// What `retry` did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RetryOutcome {
-    /// Back in the queue to run now, with its full number of attempts.
+    /// Back in the queue to run now (with one more attempt if it had used them all).
     Requeued,
     /// Not failed or retrying (queued, running or succeeded): nothing to retry.
     NotFailed(JobStatus),
@@ -32,12 +32,14 @@ pub enum StopOutcome {
 const WAITING: &str = "(status = 'Pending' OR (status = 'Failed' AND attempts < max_attempts))";
 
 impl Store {
-    /// Puts a failed or retrying job back in the queue to run now, its attempts counted from
-    /// zero (a job that used them all would otherwise be stopped at once). `None`: no such job.
+    /// Puts a failed or retrying job back in the queue to run now. Its attempts keep
+    /// counting; a job that used them all gets one more. `None`: no such job.
     pub async fn retry_job(&self, id: &str) -> StoreResult<Option<RetryOutcome>> {
         let (table, now) = self.jobs_table_and_now();
         let sql = format!(
-            "UPDATE {table} SET status = 'Pending', attempts = 0, run_at = {now},
+            "UPDATE {table} SET status = 'Pending', run_at = {now},
+                max_attempts = CASE WHEN attempts >= max_attempts THEN attempts + 1
+                    ELSE max_attempts END,
                 lock_by = NULL, lock_at = NULL, done_at = NULL, last_result = NULL
              WHERE id = $1 AND status IN ('Failed', 'Killed')"
         );
