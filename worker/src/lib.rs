@@ -19,7 +19,7 @@ use jobs::runtime::WorkerOptions;
 )]
 pub struct Cli {
     /// Jobs run at once, per queue.
-    #[arg(long, default_value_t = 4, env = "WORKER_CONCURRENCY")]
+    #[arg(long, default_value_t = 4, env = "WORKER_CONCURRENCY", global = true)]
     pub concurrency: usize,
     /// Only these queues (comma-separated); all by default.
     #[arg(long, value_delimiter = ',')]
