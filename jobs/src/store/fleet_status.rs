@@ -18,6 +18,9 @@ pub struct QueueTiming {
     pub failed_last_hour: i64,
 }
 
+/// A queue and one figure of it.
+type PerQueue = (String, i64);
+
 /// One `worker` process, as its heartbeat row says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
@@ -71,7 +74,7 @@ impl Store {
                   GROUP BY job_type",
             ),
         );
-        let (waiting, failed): (Vec<(String, i64)>, Vec<(String, i64)>) = with_pool!(self, pool => (
+        let (waiting, failed): (Vec<PerQueue>, Vec<PerQueue>) = with_pool!(self, pool => (
             sqlx::query_as(AssertSqlSafe(waiting_sql)).bind(now).fetch_all(pool).await?,
             sqlx::query_as(AssertSqlSafe(failed_sql)).bind(now).fetch_all(pool).await?,
         ));
