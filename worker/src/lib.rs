@@ -1,7 +1,10 @@
 //! The `worker` binary's command line: run jobs (the runtime in `jobs::runtime`), run the
-//! scheduler, or inspect the queue (`--list`, `--show`).
+//! scheduler, inspect the queue (`--list`, `--show`) or act on it (the subcommands in
+//! [`operate`]).
 
 pub mod inspect;
+pub mod operate;
+pub mod probe;
 
 use std::time::Duration;
 
@@ -16,7 +19,7 @@ use jobs::runtime::WorkerOptions;
 )]
 pub struct Cli {
     /// Jobs run at once, per queue.
-    #[arg(long, default_value_t = 4, env = "WORKER_CONCURRENCY")]
+    #[arg(long, default_value_t = 4, env = "WORKER_CONCURRENCY", global = true)]
     pub concurrency: usize,
     /// Only these queues (comma-separated); all by default.
     #[arg(long, value_delimiter = ',')]
@@ -39,18 +42,26 @@ pub struct Cli {
     /// With --list: at most this many jobs (newest first).
     #[arg(long, default_value_t = 50)]
     pub limit: i64,
-    /// With --list / --show: JSON instead of a table.
-    #[arg(long)]
+    /// JSON instead of a table (--list, --show and every subcommand).
+    #[arg(long, global = true)]
     pub json: bool,
-    /// Run the scheduler (periodic jobs) instead of a worker. Run exactly one.
+    /// Run the scheduler (periodic jobs) instead of a worker. Any number may run: each
+    /// period's jobs are queued once however many fire.
     #[arg(long)]
     pub scheduler: bool,
+    /// Where this worker answers `/healthz` and `/readyz` (e.g. `0.0.0.0:9091`); off when unset.
+    #[arg(long, env = "WORKER_HEALTH_ADDR")]
+    pub health_addr: Option<String>,
+    /// An operator command instead of running jobs.
+    #[command(subcommand)]
+    pub command: Option<operate::Command>,
 }
 
 /// What the invocation asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
     Work,
+    Operate(operate::Command),
     List,
     Show(String),
     Scheduler,
@@ -58,7 +69,9 @@ pub enum Mode {
 
 impl Cli {
     pub fn mode(&self) -> Mode {
-        if let Some(id) = &self.show {
+        if let Some(command) = &self.command {
+            Mode::Operate(command.clone())
+        } else if let Some(id) = &self.show {
             Mode::Show(id.clone())
         } else if self.list {
             Mode::List

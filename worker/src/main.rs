@@ -1,5 +1,5 @@
-//! `worker`: runs jobs from the queue; `--list` / `--show ID` inspect them; `--scheduler`
-//! runs the one process that fires periodic jobs.
+//! `worker`: runs jobs from the queue; `--list` / `--show ID` inspect them; subcommands act
+//! on jobs, queues and the fleet; `--scheduler` fires periodic jobs.
 
 use anyhow::Context;
 use clap::Parser;
@@ -13,9 +13,10 @@ async fn main() -> std::process::ExitCode {
         return code;
     }
     let cli = Cli::parse();
-    init_tracing(cli.mode() == Mode::Work || cli.mode() == Mode::Scheduler);
+    init_tracing(matches!(cli.mode(), Mode::Work | Mode::Scheduler));
     match run(cli).await {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(true) => std::process::ExitCode::SUCCESS,
+        Ok(false) => std::process::ExitCode::FAILURE,
         Err(err) => {
             eprintln!("worker: {err:#}");
             std::process::ExitCode::FAILURE
@@ -23,27 +24,40 @@ async fn main() -> std::process::ExitCode {
     }
 }
 
-async fn run(cli: Cli) -> anyhow::Result<()> {
+/// Runs what the command line asks; false when a check failed (`worker health`).
+async fn run(cli: Cli) -> anyhow::Result<bool> {
     let settings = CommonSettings::from_env().context("reading configuration")?;
+    if let Mode::Operate(command) = cli.mode() {
+        return worker::operate::run(&command, &settings.database_url, cli.concurrency, cli.json)
+            .await;
+    }
     let store = jobs::store::Store::connect(&settings.database_url)
         .await
         .context("connecting to the database")?;
     match cli.mode() {
-        Mode::List => worker::inspect::list(&store, &cli).await,
-        Mode::Show(id) => worker::inspect::show(&store, &id, cli.json).await,
+        Mode::List => worker::inspect::list(&store, &cli).await?,
+        Mode::Show(id) => worker::inspect::show(&store, &id, cli.json).await?,
         Mode::Scheduler => {
-            runtime::scheduler::run(store, settings, runtime::shutdown_signal()).await
+            runtime::scheduler::run(store, settings, runtime::shutdown_signal()).await?
         }
         Mode::Work => {
-            runtime::run_worker(
+            let claim_loop = runtime::ClaimLoop::default();
+            if let Some(addr) = cli.health_addr.as_deref().filter(|a| *a != "off") {
+                let listener = worker::probe::bind(addr).await?;
+                worker::probe::spawn(listener, store.clone(), claim_loop.clone());
+            }
+            runtime::run_worker_reporting(
                 store,
                 settings,
                 &cli.worker_options(),
                 runtime::shutdown_signal(),
+                claim_loop,
             )
-            .await
+            .await?
         }
+        Mode::Operate(_) => {}
     }
+    Ok(true)
 }
 
 fn init_tracing(verbose: bool) {

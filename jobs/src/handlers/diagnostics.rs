@@ -1,7 +1,7 @@
 //! Diagnostic jobs: a no-op for the queue benchmark and the wake-up measurement, and jobs
 //! that fail or crash on purpose for the reliability tests.
 
-use crate::tasks::{Crash, Flaky, Noop};
+use crate::tasks::{Crash, Flaky, Noop, Steps};
 use std::time::Duration;
 
 use crate::queue::runner::{JobError, JobHandler, JobRun};
@@ -29,6 +29,22 @@ impl JobHandler for Flaky {
             });
         }
         Ok(serde_json::json!({ "attempts": run.attempt }))
+    }
+}
+
+impl JobHandler for Steps {
+    async fn run(self, run: &JobRun) -> Result<serde_json::Value, JobError> {
+        for step in 0..self.steps {
+            let percent = (step * 100 / self.steps.max(1)).min(100) as u8;
+            run.progress(
+                "step",
+                percent,
+                &format!("step {} of {}", step + 1, self.steps),
+            )
+            .await;
+            tokio::time::sleep(Duration::from_millis(self.step_ms)).await;
+        }
+        Ok(serde_json::json!({ "steps": self.steps }))
     }
 }
 

@@ -28,6 +28,10 @@ pub trait Job: Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Longest a single run may take.
     const TIMEOUT: Duration = Duration::from_secs(300);
 
+    /// How [`Job::dedupe_key`] names a job, for operators (`worker kinds`): `None` when
+    /// every enqueue makes a new job.
+    const DEDUPE_RULE: Option<&'static str> = None;
+
     /// The logical identity of the job: concurrent enqueues with the same key while one is
     /// queued or running join that job. `None` means every enqueue makes a new job.
     fn dedupe_key(&self) -> Option<String> {

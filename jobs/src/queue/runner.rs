@@ -70,6 +70,45 @@ pub struct JobRun {
     /// 1 for the first run.
     pub attempt: i64,
     pub ctx: Arc<JobContext>,
+    /// Set when an operator asked this run to stop (`worker cancel`).
+    pub cancel: Cancellation,
+}
+
+/// An operator's request that a run stop, noticed at the run's progress reports. The runner
+/// watches it and drops the handler where it reported; a run built without the runner
+/// (tests calling a handler directly) just carries on.
+#[derive(Debug, Clone, Default)]
+pub struct Cancellation {
+    reason: Arc<std::sync::OnceLock<String>>,
+    notify: Arc<tokio::sync::Notify>,
+    watched: bool,
+}
+
+impl Cancellation {
+    /// One the runner watches: a progress report that finds a stop request never returns.
+    fn watched() -> Self {
+        Cancellation {
+            watched: true,
+            ..Cancellation::default()
+        }
+    }
+
+    fn request(&self, reason: String) {
+        let _ = self.reason.set(reason);
+        self.notify.notify_waiters();
+    }
+
+    /// Resolves with the reason once a stop is requested.
+    async fn requested(&self) -> String {
+        loop {
+            // Registered before the check, so a request in between is not missed.
+            let notified = self.notify.notified();
+            if let Some(reason) = self.reason.get() {
+                return reason.clone();
+            }
+            notified.await;
+        }
+    }
 }
 
 impl JobRun {
@@ -87,6 +126,18 @@ impl JobRun {
         {
             // Progress is informative; losing one update must not fail the job.
             tracing::warn!(job = %self.job_id, %err, "could not record progress");
+        }
+        // A progress report is where a run may stop safely: the handler is between steps.
+        match self.ctx.store.cancel_request(&self.job_id).await {
+            Ok(Some(reason)) => {
+                self.cancel.request(reason);
+                if self.cancel.watched {
+                    // The runner drops this run here; nothing after this point runs.
+                    std::future::pending::<()>().await;
+                }
+            }
+            Ok(None) => {}
+            Err(err) => tracing::warn!(job = %self.job_id, %err, "could not read stop requests"),
         }
     }
 }
@@ -170,14 +221,9 @@ pub async fn run_task<J: JobHandler>(
                 queue: J::QUEUE,
                 attempt,
                 ctx: ctx.clone(),
+                cancel: Cancellation::watched(),
             };
-            match tokio::time::timeout(J::TIMEOUT, job.run(&run)).await {
-                Ok(outcome) => outcome,
-                Err(_) => Err(JobError::retry(format!(
-                    "timed out after {} s",
-                    J::TIMEOUT.as_secs()
-                ))),
-            }
+            run_unless_cancelled(job, &run).await
         }
         Err(reason) => Err(JobError::Permanent(reason)),
     };
@@ -217,6 +263,35 @@ pub async fn run_task<J: JobHandler>(
     }
     super::wakeup::job_finished();
     result
+}
+
+/// Runs the handler within its timeout, unless an operator stopped the job: before it
+/// starts (a worker had already claimed it), or at a progress report while it runs.
+async fn run_unless_cancelled<J: JobHandler>(
+    job: J,
+    run: &JobRun,
+) -> Result<serde_json::Value, JobError> {
+    match run.store().cancel_request(&run.job_id).await {
+        Ok(Some(reason)) => return Err(JobError::Permanent(reason)),
+        Ok(None) => {}
+        Err(err) => tracing::warn!(job = %run.job_id, %err, "could not read stop requests"),
+    }
+    let work = async {
+        tokio::select! {
+            outcome = job.run(run) => outcome,
+            reason = run.cancel.requested() => {
+                tracing::info!(job = %run.job_id, %reason, "job stopped on request");
+                Err(JobError::Permanent(reason))
+            }
+        }
+    };
+    match tokio::time::timeout(J::TIMEOUT, work).await {
+        Ok(outcome) => outcome,
+        Err(_) => Err(JobError::retry(format!(
+            "timed out after {} s",
+            J::TIMEOUT.as_secs()
+        ))),
+    }
 }
 
 /// Decodes `{"v": N, "job": {...}}` into the job type, with a message fit for `last_error`.

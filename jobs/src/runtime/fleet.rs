@@ -30,12 +30,16 @@ const MISSED_HEARTBEATS: usize = 3;
 
 /// A name unique across hosts, processes and restarts: `{host}-{pid}`.
 pub fn instance_name() -> String {
-    let host = std::fs::read_to_string("/etc/hostname")
+    format!("{}-{}", host_name(), std::process::id())
+}
+
+/// This machine's name (`host` when it has none).
+pub(super) fn host_name() -> String {
+    std::fs::read_to_string("/etc/hostname")
         .ok()
         .map(|h| h.trim().to_string())
         .filter(|h| !h.is_empty())
-        .unwrap_or_else(|| "host".into());
-    format!("{host}-{}", std::process::id())
+        .unwrap_or_else(|| "host".into())
 }
 
 /// Waits before a restarted worker polls again, so a database outage is not a hot loop.

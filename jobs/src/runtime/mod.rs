@@ -4,6 +4,7 @@
 //! into these options; the API's embedded mode builds them directly.
 
 mod fleet;
+pub mod heartbeat;
 mod poll;
 mod registry;
 pub mod scheduler;
@@ -14,7 +15,8 @@ use anyhow::Context;
 use apalis::prelude::Monitor;
 
 pub use fleet::instance_name;
-pub use registry::{queue_names, select_queues};
+pub use heartbeat::ClaimLoop;
+pub use registry::{KindInfo, kinds, queue_names, select_queues};
 
 use crate::{queue::JobContext, settings::CommonSettings, store::Store};
 
@@ -61,6 +63,17 @@ pub async fn run_worker(
     options: &WorkerOptions,
     signal: impl Future<Output = std::io::Result<()>> + Send + 'static,
 ) -> anyhow::Result<()> {
+    run_worker_reporting(store, settings, options, signal, ClaimLoop::default()).await
+}
+
+/// [`run_worker`], telling `claim_loop` while the claim loop runs (for a readiness probe).
+pub async fn run_worker_reporting(
+    store: Store,
+    settings: CommonSettings,
+    options: &WorkerOptions,
+    signal: impl Future<Output = std::io::Result<()>> + Send + 'static,
+    claim_loop: ClaimLoop,
+) -> anyhow::Result<()> {
     let ctx = JobContext::new(store.clone(), settings).await?;
     let instance = instance_name();
     let queues = select_queues(&options.queues)?;
@@ -68,7 +81,14 @@ pub async fn run_worker(
     tracing::info!(%instance, ?queues, concurrency, "worker starting");
     let monitor = monitor(&store, ctx, &queues, concurrency, &instance)
         .shutdown_timeout(options.shutdown_timeout);
+    let beating = heartbeat::spawn(store.clone(), heartbeat::this_process(&instance, &queues));
+    claim_loop.set(true);
     let result = monitor.run_with_signal(signal).await;
+    claim_loop.set(false);
+    beating.abort();
+    if let Err(err) = store.remove_worker_process(&instance).await {
+        tracing::warn!(%err, "could not remove this worker's heartbeat row");
+    }
     let handed_back = store
         .hand_back_jobs(&format!("{instance}-"))
         .await

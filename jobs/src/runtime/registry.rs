@@ -3,13 +3,14 @@
 //! `jobs/README.md`). `register::<T>` needs `T: JobHandler`, so a payload without a handler
 //! does not compile.
 
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 use apalis::prelude::Monitor;
+use serde::Serialize;
 
 use super::fleet::register;
 use crate::{
-    queue::{Job, JobContext},
+    queue::{JobContext, runner::JobHandler},
     store::Store,
     tasks::{
         AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BackfillHistory, BatchAnalysis,
@@ -24,86 +25,76 @@ pub(super) struct Kind {
     pub register: fn(Monitor, &Store, &Arc<JobContext>, usize, &str) -> Monitor,
     /// Run one at a time whatever `--concurrency` says (bulk loads, the crash test job).
     pub serial: bool,
+    pub max_attempts: u32,
+    pub timeout: Duration,
+    pub dedupe_rule: Option<&'static str>,
+}
+
+impl Kind {
+    const fn of<J: JobHandler>(serial: bool) -> Kind {
+        Kind {
+            queue: J::QUEUE,
+            register: register::<J>,
+            serial,
+            max_attempts: J::MAX_ATTEMPTS,
+            timeout: J::TIMEOUT,
+            dedupe_rule: J::DEDUPE_RULE,
+        }
+    }
+}
+
+/// A registered job kind as operators see it (`worker kinds`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KindInfo {
+    pub queue: &'static str,
+    /// Jobs at once per worker process: 1 for serial kinds, else `--concurrency`.
+    pub concurrency: usize,
+    pub timeout_secs: u64,
+    pub max_attempts: u32,
+    /// How a failed run is retried.
+    pub backoff: &'static str,
+    /// How concurrent enqueues join one job (`None`: each enqueue is a new job).
+    pub dedupe_rule: Option<&'static str>,
+}
+
+/// What the runner does between failed runs (`queue::runner::backoff`).
+const BACKOFF: &str = "2^n s (capped at 10 min) + up to 25% jitter, or the upstream's Retry-After";
+
+/// Every registered job kind, with the concurrency a worker started with `concurrency` uses.
+pub fn kinds(concurrency: usize) -> Vec<KindInfo> {
+    KINDS
+        .iter()
+        .map(|k| KindInfo {
+            queue: k.queue,
+            concurrency: if k.serial { 1 } else { concurrency.max(1) },
+            timeout_secs: k.timeout.as_secs(),
+            max_attempts: k.max_attempts,
+            backoff: BACKOFF,
+            dedupe_rule: k.dedupe_rule,
+        })
+        .collect()
 }
 
 /// Every job kind, in one table: adding a job means adding its row here.
 pub(super) const KINDS: &[Kind] = &[
-    Kind {
-        queue: AnalyzeStock::QUEUE,
-        register: register::<AnalyzeStock>,
-        serial: false,
-    },
-    Kind {
-        queue: RefreshAnalyses::QUEUE,
-        register: register::<RefreshAnalyses>,
-        serial: true,
-    },
-    Kind {
-        queue: LoadTickers::QUEUE,
-        register: register::<LoadTickers>,
-        serial: true,
-    },
-    Kind {
-        queue: diagnostics::Noop::QUEUE,
-        register: register::<diagnostics::Noop>,
-        serial: false,
-    },
-    Kind {
-        queue: diagnostics::Flaky::QUEUE,
-        register: register::<diagnostics::Flaky>,
-        serial: false,
-    },
-    Kind {
-        queue: diagnostics::Crash::QUEUE,
-        register: register::<diagnostics::Crash>,
-        serial: true,
-    },
-    Kind {
-        queue: SendEmail::QUEUE,
-        register: register::<SendEmail>,
-        serial: false,
-    },
-    Kind {
-        queue: BatchAnalysis::QUEUE,
-        register: register::<BatchAnalysis>,
-        serial: false,
-    },
-    Kind {
-        queue: GenerateNewsletter::QUEUE,
-        register: register::<GenerateNewsletter>,
-        serial: false,
-    },
-    Kind {
-        queue: SyncContent::QUEUE,
-        register: register::<SyncContent>,
-        serial: true,
-    },
-    Kind {
-        queue: RunSchedule::QUEUE,
-        register: register::<RunSchedule>,
-        serial: false,
-    },
-    Kind {
-        queue: AutoAnalyze10K::QUEUE,
-        register: register::<AutoAnalyze10K>,
-        serial: false,
-    },
-    Kind {
-        queue: AnalyzeQuarter::QUEUE,
-        register: register::<AnalyzeQuarter>,
-        serial: false,
-    },
-    Kind {
-        queue: BackfillHistory::QUEUE,
-        register: register::<BackfillHistory>,
-        // Low priority: one company at a time per worker, beside the visitors' analyses.
-        serial: true,
-    },
-    Kind {
-        queue: ExtractDocument::QUEUE,
-        register: register::<ExtractDocument>,
-        serial: false,
-    },
+    Kind::of::<AnalyzeStock>(false),
+    Kind::of::<RefreshAnalyses>(true),
+    Kind::of::<LoadTickers>(true),
+    Kind::of::<diagnostics::Noop>(false),
+    Kind::of::<diagnostics::Flaky>(false),
+    Kind::of::<diagnostics::Crash>(true),
+    Kind::of::<diagnostics::Steps>(false),
+    Kind::of::<SendEmail>(false),
+    Kind::of::<BatchAnalysis>(false),
+    Kind::of::<GenerateNewsletter>(false),
+    Kind::of::<SyncContent>(true),
+    Kind::of::<RunSchedule>(false),
+    Kind::of::<AutoAnalyze10K>(false),
+    Kind::of::<AnalyzeQuarter>(false),
+    // Low priority: one company at a time per worker, beside the visitors' analyses.
+    Kind::of::<BackfillHistory>(true),
+    Kind::of::<ExtractDocument>(false),
 ];
 
 /// Every queue the workers serve.

@@ -1,5 +1,5 @@
-//! The scheduler: one process that fires periodic jobs. Each firing carries an idempotency
-//! key per period, so even two schedulers by mistake enqueue each job once.
+//! The scheduler: fires periodic jobs. Each firing carries an idempotency key per period, so
+//! any number of schedulers enqueue each job once (run several for availability).
 
 use std::time::Duration;
 

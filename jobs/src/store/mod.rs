@@ -41,6 +41,8 @@ pub mod bug_reports;
 mod connect;
 pub mod content;
 mod error;
+pub mod fleet_status;
+pub mod job_actions;
 pub mod notes;
 pub mod outbox;
 pub mod progress;

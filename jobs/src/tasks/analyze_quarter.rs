@@ -22,6 +22,8 @@ impl Job for AnalyzeQuarter {
     const MAX_ATTEMPTS: u32 = 5;
     const TIMEOUT: Duration = Duration::from_secs(120);
 
+    const DEDUPE_RULE: Option<&'static str> = Some("analyze-quarter:{symbol}:{quarter}");
+
     /// Requests for the same symbol and quarter join one job.
     fn dedupe_key(&self) -> Option<String> {
         Some(format!("analyze-quarter:{}:{}", self.symbol, self.quarter))

@@ -19,6 +19,8 @@ impl Job for AnalyzeStock {
     const MAX_ATTEMPTS: u32 = 5;
     const TIMEOUT: Duration = Duration::from_secs(120);
 
+    const DEDUPE_RULE: Option<&'static str> = Some("analyze:{symbol}");
+
     /// Concurrent requests for one symbol join one job.
     fn dedupe_key(&self) -> Option<String> {
         Some(format!("analyze:{}", self.symbol))

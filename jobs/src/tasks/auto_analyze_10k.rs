@@ -20,6 +20,8 @@ impl Job for AutoAnalyze10K {
     /// A language model writes 14 sections one after another.
     const TIMEOUT: Duration = Duration::from_secs(600);
 
+    const DEDUPE_RULE: Option<&'static str> = Some("auto-analyze-10k:{symbol}");
+
     /// Clicking twice joins the running job.
     fn dedupe_key(&self) -> Option<String> {
         Some(format!("auto-analyze-10k:{}", self.symbol))

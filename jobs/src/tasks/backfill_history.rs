@@ -24,6 +24,7 @@ impl Job for BackfillHistory {
     const MAX_ATTEMPTS: u32 = 5;
     /// One download and twelve scorings; generous for a slow SEC day.
     const TIMEOUT: Duration = Duration::from_secs(600);
+    const DEDUPE_RULE: Option<&'static str> = Some("backfill-history:{symbol}");
 
     /// Requests for one company join the backfill already waiting or running; a later one
     /// (after it ended) fills only what is still missing.

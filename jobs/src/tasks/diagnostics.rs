@@ -34,6 +34,19 @@ impl Job for Flaky {
     const QUEUE: &'static str = "flaky";
 }
 
+/// Works in `steps` steps of `step_ms`, reporting progress before each: a job an operator
+/// can stop mid-run (`worker cancel`), for the operator tests.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Steps {
+    pub steps: u32,
+    pub step_ms: u64,
+}
+
+impl Job for Steps {
+    const QUEUE: &'static str = "steps";
+    const MAX_ATTEMPTS: u32 = 1;
+}
+
 /// Kills its worker process mid-job, every time: the queue must give up on it after
 /// `MAX_ATTEMPTS` instead of looping. Refuses to run unless the worker was started with
 /// `WORKER_ALLOW_CRASH_JOBS=1`.

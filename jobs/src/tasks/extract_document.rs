@@ -19,6 +19,8 @@ impl Job for ExtractDocument {
     /// The PDF child's own limit is 120 s; the rest is storing a few thousand chunks.
     const TIMEOUT: Duration = Duration::from_secs(300);
 
+    const DEDUPE_RULE: Option<&'static str> = Some("extract-document:{document_id}");
+
     fn dedupe_key(&self) -> Option<String> {
         Some(format!("extract-document:{}", self.document_id))
     }

@@ -24,6 +24,8 @@ impl Job for GenerateNewsletter {
     /// A language model may take a minute or two for a long piece.
     const TIMEOUT: Duration = Duration::from_secs(300);
 
+    const DEDUPE_RULE: Option<&'static str> = Some("newsletter:{hash of the payload}");
+
     /// The same request made again while it is queued or running joins that job.
     fn dedupe_key(&self) -> Option<String> {
         let payload = serde_json::to_vec(self).unwrap_or_default();

@@ -13,6 +13,8 @@ impl Job for LoadTickers {
     const QUEUE: &'static str = "tickers";
     const MAX_ATTEMPTS: u32 = 5;
 
+    const DEDUPE_RULE: Option<&'static str> = Some("load-tickers");
+
     fn dedupe_key(&self) -> Option<String> {
         Some("load-tickers".into())
     }

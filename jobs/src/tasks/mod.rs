@@ -22,7 +22,7 @@ pub use analyze_stock::AnalyzeStock;
 pub use auto_analyze_10k::AutoAnalyze10K;
 pub use backfill_history::BackfillHistory;
 pub use batch_analysis::BatchAnalysis;
-pub use diagnostics::{Crash, Flaky, Noop};
+pub use diagnostics::{Crash, Flaky, Noop, Steps};
 pub use extract_document::ExtractDocument;
 pub use generate_newsletter::GenerateNewsletter;
 pub use load_tickers::LoadTickers;

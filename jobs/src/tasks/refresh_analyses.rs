@@ -18,6 +18,8 @@ impl Job for RefreshAnalyses {
     const QUEUE: &'static str = "refresh";
     const TIMEOUT: Duration = Duration::from_secs(1800);
 
+    const DEDUPE_RULE: Option<&'static str> = Some("refresh:{day}");
+
     fn dedupe_key(&self) -> Option<String> {
         Some(format!("refresh:{}", self.day))
     }

@@ -21,6 +21,8 @@ impl Job for RunSchedule {
     const MAX_ATTEMPTS: u32 = 5;
     const TIMEOUT: Duration = Duration::from_secs(60);
 
+    const DEDUPE_RULE: Option<&'static str> = Some("schedule:{schedule_id}:{tick}");
+
     fn dedupe_key(&self) -> Option<String> {
         Some(format!(
             "schedule:{}:{}",

@@ -17,6 +17,8 @@ impl Job for SendEmail {
     /// enough for a mail server restart; the outbox row keeps the last error after that.
     const MAX_ATTEMPTS: u32 = 8;
 
+    const DEDUPE_RULE: Option<&'static str> = Some("mail:{outbox_id}");
+
     fn dedupe_key(&self) -> Option<String> {
         Some(format!("mail:{}", self.outbox_id))
     }

@@ -28,6 +28,8 @@ impl Job for SyncContent {
     const MAX_ATTEMPTS: u32 = 3;
     const TIMEOUT: Duration = Duration::from_secs(300);
 
+    const DEDUPE_RULE: Option<&'static str> = Some("sync-content:{period}");
+
     fn dedupe_key(&self) -> Option<String> {
         Some(format!("sync-content:{}", self.period))
     }

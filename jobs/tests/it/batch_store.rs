@@ -219,6 +219,7 @@ store_test!(
             queue: BatchAnalysis::QUEUE,
             attempt,
             ctx: ctx.clone(),
+            cancel: Default::default(),
         };
 
         // Tries before the last hand the failure back to the queue, which retries later: the

@@ -120,6 +120,7 @@ async fn sync(db: &TestDb, feeds: &[String]) -> Result<serde_json::Value, JobErr
         queue: "content",
         attempt: 1,
         ctx,
+        cancel: Default::default(),
     };
     SyncContent::hourly(chrono::Utc::now()).run(&run).await
 }
