@@ -94,4 +94,29 @@ export default [
       expectNoConsoleErrors();
     },
   },
+  {
+    name: 'the app is installable: a linked web manifest whose icons load at their stated sizes',
+    async fn({ page, baseUrl, expectNoConsoleErrors }) {
+      await page.goto(`${baseUrl}/`);
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const response = await page.request.get(new URL(href, baseUrl).href);
+      assert.equal(response.status(), 200);
+      const manifest = await response.json();
+      assert.equal(manifest.display, 'standalone');
+      assert.equal(manifest.start_url, '/');
+      // Chromium's install criteria: a 192 px and a 512 px PNG icon.
+      for (const size of [192, 512]) {
+        const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png');
+        assert.ok(icon, `no ${size}px PNG icon in the manifest`);
+        const drawn = await page.evaluate(async (src) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return [img.naturalWidth, img.naturalHeight];
+        }, icon.src);
+        assert.deepEqual(drawn, [size, size], `${icon.src} is not ${size}px`);
+      }
+      expectNoConsoleErrors();
+    },
+  },
 ];
