@@ -54,7 +54,8 @@ export default [
     async fn(ctx) {
       const { page, baseUrl, expectNoConsoleErrors } = ctx;
       await allowMissing(ctx, HOME_CALLS);
-      await page.goto(`${baseUrl}/this-does-not-exist`);
+      const response = await page.goto(`${baseUrl}/this-does-not-exist`);
+      assert.equal(response?.status(), 404, 'an address no page matches answers 404');
       await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
       const home = page.getByRole('link', { name: 'Take me home' });
       assert.equal(await home.getAttribute('href'), '/');
