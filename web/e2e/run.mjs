@@ -27,13 +27,14 @@ import analytics from './tests/analytics.mjs';
 import chat from './tests/chat.mjs';
 import content from './tests/content.mjs';
 import home from './tests/home.mjs';
+import keyboard from './tests/keyboard.mjs';
 import limits from './tests/limits.mjs';
 import payments from './tests/payments.mjs';
 import smoke from './tests/smoke.mjs';
 import stock from './tests/stock.mjs';
 
 // Order matters a little: the daily-limit case queues many analyses, so it runs last.
-const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, adminNotes, adminDocuments, adminBatch, adminTrends, adminNewsletter, content, accessibility, limits];
+const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, adminNotes, adminDocuments, adminBatch, adminTrends, adminNewsletter, content, accessibility, keyboard, limits];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(webDir, 'dist');
