@@ -28,9 +28,9 @@ export function useFocusTrap<T extends HTMLElement>() {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || open.at(-1) !== layer) return;
       const items = focusables(container);
-      if (items.length === 0) return;
       const first = items[0];
-      const last = items[items.length - 1];
+      const last = items.at(-1);
+      if (!first || !last) return;
       const current = document.activeElement;
       const inside = current instanceof Node && container.contains(current);
       if (event.shiftKey && (current === first || !inside)) {
