@@ -28,17 +28,14 @@ export function useFocusTrap<T extends HTMLElement>() {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || open.at(-1) !== layer) return;
       const items = focusables(container);
-      const first = items[0];
-      const last = items.at(-1);
-      if (!first || !last) return;
       const current = document.activeElement;
       const inside = current instanceof Node && container.contains(current);
-      if (event.shiftKey && (current === first || !inside)) {
+      // Leaving past either end (or from outside the layer) wraps to the other end.
+      const wrapTo = event.shiftKey ? items.at(-1) : items.at(0);
+      const atEdge = current === (event.shiftKey ? items.at(0) : items.at(-1));
+      if (wrapTo && (atEdge || !inside)) {
         event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (current === last || !inside)) {
-        event.preventDefault();
-        first.focus();
+        wrapTo.focus();
       }
     };
     document.addEventListener('keydown', onKey);

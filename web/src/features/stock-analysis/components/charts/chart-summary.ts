@@ -11,9 +11,9 @@ const TIME_COLUMNS = new Set(['Period', 'Date']);
  */
 export function chartSummary<Row>(label: string, rows: Row[], columns: Array<Column<Row>>): string {
   const [name, first] = columns;
-  if (!name || !first || rows.length === 0) return `${label}: no numbers to show.`;
-  const head = rows[0];
-  const tail = rows[rows.length - 1];
+  const head = rows.at(0);
+  const tail = rows.at(-1);
+  if (!name || !first || head === undefined || tail === undefined) return `${label}: no numbers to show.`;
   if (TIME_COLUMNS.has(name.label) && rows.length > 1) {
     return `${first.label} went from ${first.value(head)} in ${name.value(head)} to ${first.value(tail)} in ${name.value(tail)}.`;
   }
