@@ -6,7 +6,7 @@
 //! description found at any depth, for `feed.rs` to fall back on.
 
 use quick_xml::{
-    NsReader,
+    NsReader, XmlVersion,
     events::{BytesStart, Event},
     name::{Namespace, ResolveResult},
 };
@@ -52,7 +52,8 @@ pub fn loose_media(body: &[u8]) -> Option<Vec<LooseMedia>> {
                         .try_get_attribute("url")
                         .ok()
                         .flatten()
-                        .and_then(|a| a.unescape_value().ok().map(|v| v.trim().to_string()));
+                        .and_then(|a| a.normalized_value(XmlVersion::Implicit1_0).ok())
+                        .map(|v| v.trim().to_string());
                 }
             }
             Event::Start(e) if media && e.local_name().as_ref() == b"description" => {
