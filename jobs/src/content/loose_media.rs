@@ -12,7 +12,7 @@ use quick_xml::{
 };
 
 /// The Media RSS namespace, whatever prefix a feed binds it to.
-const MEDIA_RSS: Namespace<'static> = Namespace(b"http://search.yahoo.com/mrss/");
+const MEDIA_RSS: Namespace<'static> = Namespace("http://search.yahoo.com/mrss/");
 
 /// One entry's thumbnail and description as the document gives them (not yet cleaned).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -43,10 +43,10 @@ pub fn loose_media(body: &[u8]) -> Option<Vec<LooseMedia>> {
                 }
                 current = Some(LooseMedia::default());
             }
-            Event::End(e) if !media && matches!(e.local_name().as_ref(), b"item" | b"entry") => {
+            Event::End(e) if !media && matches!(e.local_name().as_ref(), "item" | "entry") => {
                 entries.push(current.take().unwrap_or_default());
             }
-            Event::Start(e) | Event::Empty(e) if media && e.local_name().as_ref() == b"thumbnail" => {
+            Event::Start(e) | Event::Empty(e) if media && e.local_name().as_ref() == "thumbnail" => {
                 if let Some(entry) = current.as_mut().filter(|c| c.thumbnail.is_none()) {
                     entry.thumbnail = e
                         .try_get_attribute("url")
@@ -56,12 +56,12 @@ pub fn loose_media(body: &[u8]) -> Option<Vec<LooseMedia>> {
                         .map(|v| v.trim().to_string());
                 }
             }
-            Event::Start(e) if media && e.local_name().as_ref() == b"description" => {
+            Event::Start(e) if media && e.local_name().as_ref() == "description" => {
                 if current.as_ref().is_some_and(|c| c.description.is_none()) {
                     description = Some(String::new());
                 }
             }
-            Event::End(e) if media && e.local_name().as_ref() == b"description" => {
+            Event::End(e) if media && e.local_name().as_ref() == "description" => {
                 if let (Some(entry), Some(text)) = (current.as_mut(), description.take()) {
                     entry.description = Some(text).filter(|t| !t.trim().is_empty());
                 }
@@ -93,7 +93,7 @@ pub fn loose_media(body: &[u8]) -> Option<Vec<LooseMedia>> {
 }
 
 fn is_entry(e: &BytesStart) -> bool {
-    matches!(e.local_name().as_ref(), b"item" | b"entry")
+    matches!(e.local_name().as_ref(), "item" | "entry")
 }
 
 fn push(out: &mut Option<String>, text: &str) {
