@@ -73,6 +73,7 @@ async function chatWithTheKeyboard(page) {
   const reply = messages.locator('li[data-role="assistant"]').last();
   await reply.getByText(/of debt/).waitFor({ timeout: 60_000 });
   await page.waitForFunction(() => document.querySelector('[data-testid="chat-messages"]')?.getAttribute('aria-busy') !== 'true');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Message');
   await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'detached' });
   assert.ok(await hasFocus(open), `closing the chat returns focus to its button, not ${await describeFocus(page)}`);

@@ -60,6 +60,12 @@ export function ChatWidget({ symbol = null, companyName = null }: ChatWidgetProp
     wasOpen.current = open;
   }, [open]);
 
+  // The message box is disabled while a reply streams, which drops its focus to the page; when
+  // the reply is in, a keyboard user is put back where they were typing.
+  useEffect(() => {
+    if (open && !pending && document.activeElement === document.body) input.current?.focus();
+  }, [open, pending]);
+
   // Keep the newest text in view as the reply grows.
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
