@@ -27,9 +27,10 @@ pub fn is_client_route(path: &str) -> bool {
     let asked: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     PATTERNS.iter().any(|pattern| {
         pattern.len() == asked.len()
-            && pattern.iter().zip(&asked).all(|(want, got)| {
-                want.starts_with(':') || want.eq_ignore_ascii_case(got)
-            })
+            && pattern
+                .iter()
+                .zip(&asked)
+                .all(|(want, got)| want.starts_with(':') || want.eq_ignore_ascii_case(got))
     })
 }
 

@@ -44,10 +44,22 @@ api_test!(
             assert_eq!(missing.status(), 404, "{path}");
             assert_eq!(missing.headers()["cache-control"], "no-store", "{path}");
             let body = missing.text().await.unwrap();
-            assert!(body.contains("id=root"), "{path}: the app draws its not-found page");
+            assert!(
+                body.contains("id=root"),
+                "{path}: the app draws its not-found page"
+            );
         }
-        for path in ["/", "/stock/AAPL", "/admin/batch", "/reset-password/confirm"] {
-            assert_eq!(app.get(path).await.status(), 200, "{path} is a page of the app");
+        for path in [
+            "/",
+            "/stock/AAPL",
+            "/admin/batch",
+            "/reset-password/confirm",
+        ] {
+            assert_eq!(
+                app.get(path).await.status(),
+                200,
+                "{path} is a page of the app"
+            );
         }
     }
 );

@@ -264,7 +264,10 @@ mod tests {
 <media:thumbnail url="https://cdn.example.com/10k.jpg" width="640" height="360"/></item>
 </channel></rss>"#;
         let item = only_item(feed, "https://porch.example.com/feed");
-        assert_eq!(item.thumbnail.as_deref(), Some("https://cdn.example.com/10k.jpg"));
+        assert_eq!(
+            item.thumbnail.as_deref(),
+            Some("https://cdn.example.com/10k.jpg")
+        );
         assert_eq!(item.description.as_deref(), Some("Start with the cash."));
     }
 
@@ -285,10 +288,19 @@ mod tests {
   </media:group>
  </entry>
 </feed>"#;
-        let item = only_item(feed, "https://www.youtube.com/feeds/videos.xml?channel_id=x");
+        let item = only_item(
+            feed,
+            "https://www.youtube.com/feeds/videos.xml?channel_id=x",
+        );
         assert_eq!(item.kind, "youtube");
-        assert_eq!(item.thumbnail.as_deref(), Some("https://i1.ytimg.com/vi/abc123/hqdefault.jpg"));
-        assert_eq!(item.description.as_deref(), Some("What a company owes & what it keeps."));
+        assert_eq!(
+            item.thumbnail.as_deref(),
+            Some("https://i1.ytimg.com/vi/abc123/hqdefault.jpg")
+        );
+        assert_eq!(
+            item.description.as_deref(),
+            Some("What a company owes & what it keeps.")
+        );
     }
 
     #[test]
@@ -322,6 +334,9 @@ mod tests {
         let feed = r#"<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>P</title>
 <item><title>T</title><link>https://porch.example.com/t</link>
 <media:thumbnail url="javascript:alert(1)"/></item></channel></rss>"#;
-        assert_eq!(only_item(feed, "https://porch.example.com/feed").thumbnail, None);
+        assert_eq!(
+            only_item(feed, "https://porch.example.com/feed").thumbnail,
+            None
+        );
     }
 }

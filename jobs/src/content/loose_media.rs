@@ -46,7 +46,9 @@ pub fn loose_media(body: &[u8]) -> Option<Vec<LooseMedia>> {
             Event::End(e) if !media && matches!(e.local_name().as_ref(), "item" | "entry") => {
                 entries.push(current.take().unwrap_or_default());
             }
-            Event::Start(e) | Event::Empty(e) if media && e.local_name().as_ref() == "thumbnail" => {
+            Event::Start(e) | Event::Empty(e)
+                if media && e.local_name().as_ref() == "thumbnail" =>
+            {
                 if let Some(entry) = current.as_mut().filter(|c| c.thumbnail.is_none()) {
                     entry.thumbnail = e
                         .try_get_attribute("url")
@@ -70,14 +72,19 @@ pub fn loose_media(body: &[u8]) -> Option<Vec<LooseMedia>> {
             Event::CData(data) => push(&mut description, &data.xml10_content()),
             Event::GeneralRef(reference) => {
                 let name = reference.xml10_content();
-                let resolved = reference.resolve_char_ref().ok().flatten().or(match name.as_ref() {
-                    "amp" => Some('&'),
-                    "lt" => Some('<'),
-                    "gt" => Some('>'),
-                    "quot" => Some('"'),
-                    "apos" => Some('\''),
-                    _ => None,
-                });
+                let resolved =
+                    reference
+                        .resolve_char_ref()
+                        .ok()
+                        .flatten()
+                        .or(match name.as_ref() {
+                            "amp" => Some('&'),
+                            "lt" => Some('<'),
+                            "gt" => Some('>'),
+                            "quot" => Some('"'),
+                            "apos" => Some('\''),
+                            _ => None,
+                        });
                 if let (Some(out), Some(c)) = (description.as_mut(), resolved) {
                     out.push(c);
                 }

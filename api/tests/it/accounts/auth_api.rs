@@ -58,7 +58,10 @@ api_test!(register_signs_in_and_user_answers, |backend| async move {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(me["id"], user["id"]);
     let (_, optional) = get(&client, &app.url("/api/user?optional=true")).await;
-    assert_eq!(optional["id"], user["id"], "signed in, the optional form is the user");
+    assert_eq!(
+        optional["id"], user["id"],
+        "signed in, the optional form is the user"
+    );
     let stored = app
         .store
         .user_by_username("joe.porch@example.com")
