@@ -58,10 +58,12 @@ pub fn loose_media(body: &[u8]) -> Option<Vec<LooseMedia>> {
                         .map(|v| v.trim().to_string());
                 }
             }
-            Event::Start(e) if media && e.local_name().as_ref() == "description" => {
-                if current.as_ref().is_some_and(|c| c.description.is_none()) {
-                    description = Some(String::new());
-                }
+            Event::Start(e)
+                if media
+                    && e.local_name().as_ref() == "description"
+                    && current.as_ref().is_some_and(|c| c.description.is_none()) =>
+            {
+                description = Some(String::new());
             }
             Event::End(e) if media && e.local_name().as_ref() == "description" => {
                 if let (Some(entry), Some(text)) = (current.as_mut(), description.take()) {
