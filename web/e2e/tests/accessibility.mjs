@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 
 import { signInAdmin } from '../lib/admin.mjs';
 import { seriousViolations } from '../lib/axe.mjs';
-import { registerViaApi, uniqueEmail } from '../lib/helpers.mjs';
+import { signInSharedUser } from '../lib/helpers.mjs';
 
 const ANALYSIS_TIMEOUT = 120_000;
 const DESKTOP = { width: 1280, height: 900 };
@@ -78,7 +78,7 @@ export default [
           baseUrl,
           routes: SIGNED_IN,
           label: 'user',
-          signIn: (ctx) => registerViaApi(ctx, baseUrl, uniqueEmail('axe')),
+          signIn: (ctx) => signInSharedUser(ctx, baseUrl),
         })),
         ...(await sweep({
           browser,

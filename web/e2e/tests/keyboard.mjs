@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 
 import { signInAdmin } from '../lib/admin.mjs';
-import { registerViaApi, uniqueEmail } from '../lib/helpers.mjs';
+import { signInSharedUser } from '../lib/helpers.mjs';
 import { assertTabStaysIn, describeFocus, hasFocus, tabTo } from '../lib/keyboard.mjs';
 
 const ANALYSIS_TIMEOUT = 120_000;
@@ -83,7 +83,7 @@ export default [
   {
     name: 'keyboard only: search, 12 cards, drawer and dialog with trapped focus, chat with its polite streamed reply',
     async fn({ page, context, baseUrl, expectNoConsoleErrors }) {
-      await registerViaApi(context, baseUrl, uniqueEmail('keys'));
+      await signInSharedUser(context, baseUrl);
       await page.goto(`${baseUrl}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await searchAndOpenApple(page);
