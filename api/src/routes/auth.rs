@@ -1,6 +1,11 @@
 //! Sign-up, sign-in, sign-out and the current user: `POST /api/register`, `POST /api/login`,
 //! `POST /api/logout`, `GET /api/user`.
 //!
+//! `GET /api/user` answers 401 when nobody is signed in, as the spec says. The web app asks
+//! `GET /api/user?optional=true` instead, which answers 200 with `null`: "nobody signed in" is
+//! the ordinary state of a first visit, and a 401 would put an error in every visitor's
+//! browser console (where real failures then drown).
+//!
 //! Login throttling, per sliding window (defaults in `LoginLimits`):
 //! - per username *and* IP address: 5 attempts, then 429 for that pair;
 //! - per IP address: 20 failed attempts, whatever the usernames, then 429 for that address;
@@ -17,7 +22,7 @@
 
 use axum::{
     Json, Router,
-    extract::State,
+    extract::{Query, State},
     http::StatusCode,
     routing::{get, post},
 };
@@ -35,7 +40,7 @@ use tower_sessions::Session;
 use crate::{
     AppState,
     error::{ApiError, ApiResult, MessageOut},
-    extract::{ClientIp, CurrentUser, JsonBody},
+    extract::{ClientIp, JsonBody, MaybeUser},
     session,
 };
 
@@ -268,10 +273,22 @@ async fn logout(State(state): State<AppState>, session: Session) -> ApiResult<Js
     Ok(Json(MessageOut::new(messages::LOGGED_OUT)))
 }
 
+/// `?optional=true`: nobody signed in is `null`, not a 401.
+#[derive(Debug, Default, Deserialize)]
+struct UserParams {
+    #[serde(default)]
+    optional: bool,
+}
+
 #[tracing::instrument(skip_all, err(level = "info"))]
 async fn get_user(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-) -> ApiResult<Json<UserOut>> {
-    Ok(Json(UserOut::new(user, &state)))
+    Query(params): Query<UserParams>,
+    MaybeUser(user): MaybeUser,
+) -> ApiResult<Json<Option<UserOut>>> {
+    match user {
+        Some(user) => Ok(Json(Some(UserOut::new(user, &state)))),
+        None if params.optional => Ok(Json(None)),
+        None => Err(ApiError::Unauthorized(messages::NOT_SIGNED_IN.into())),
+    }
 }

@@ -6,6 +6,7 @@ pub mod anonymous;
 pub mod auth;
 pub mod bug_reports;
 pub mod chat;
+pub mod client_routes;
 pub mod discovery;
 pub mod health;
 pub mod job_status;

@@ -1,6 +1,7 @@
 //! Serves the built web app: hashed assets cached for a year, everything else revalidated, and
 //! navigation requests for unknown paths answered with `index.html` so the browser router can
-//! take over.
+//! take over: with 200 for a page the app has (`client_routes`), with 404 for any other path
+//! (the app then shows its not-found page).
 //!
 //! Only navigation falls back to `index.html`: a missing file under `/assets/`, or
 //! any other missing file a script or stylesheet asks for, is a 404 with `no-store`. Otherwise
@@ -21,6 +22,8 @@ use axum::{
 };
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
+
+use super::client_routes;
 
 /// Longest path segment looked up on disk (the usual file-name limit); longer ones cannot
 /// name a file, and asking the file system would fail with "File name too long".
@@ -61,7 +64,13 @@ pub fn service(dist: &Path) -> MethodRouter {
             let mut response = match found {
                 Ok(response) => response,
                 Err(request) if navigation => {
-                    index.oneshot(request).await.map(|r| r.map(Body::new))?
+                    let page = client_routes::is_client_route(request.uri().path());
+                    let mut response = index.oneshot(request).await.map(|r| r.map(Body::new))?;
+                    // The app still draws its not-found page; the status tells the truth.
+                    if !page && response.status().is_success() {
+                        *response.status_mut() = StatusCode::NOT_FOUND;
+                    }
+                    response
                 }
                 Err(_) => not_found(),
             };

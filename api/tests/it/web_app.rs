@@ -36,6 +36,35 @@ api_test!(
 );
 
 api_test!(
+    an_address_no_page_matches_gets_the_app_with_a_404_status,
+    |backend| async move {
+        let app = spawn_app(backend).await;
+        for path in ["/no-such-page", "/stock/AAPL/extra", "/admin/nope"] {
+            let missing = app.get(path).await;
+            assert_eq!(missing.status(), 404, "{path}");
+            assert_eq!(missing.headers()["cache-control"], "no-store", "{path}");
+            let body = missing.text().await.unwrap();
+            assert!(
+                body.contains("id=root"),
+                "{path}: the app draws its not-found page"
+            );
+        }
+        for path in [
+            "/",
+            "/stock/AAPL",
+            "/admin/batch",
+            "/reset-password/confirm",
+        ] {
+            assert_eq!(
+                app.get(path).await.status(),
+                200,
+                "{path} is a page of the app"
+            );
+        }
+    }
+);
+
+api_test!(
     every_response_carries_security_headers,
     |backend| async move {
         let app = spawn_app(backend).await;

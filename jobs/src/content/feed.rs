@@ -4,7 +4,10 @@
 
 use feed_rs::model::{Entry, MediaObject};
 
-use super::text::{first_image, plain_text, read_time, truncate, web_address, word_count};
+use super::{
+    loose_media::{LooseMedia, loose_media},
+    text::{first_image, plain_text, read_time, truncate, web_address, word_count},
+};
 use crate::store::content::NewContentItem;
 
 /// Most entries taken from one feed per sync (the newest; a feed's archive is not the feed).
@@ -101,14 +104,24 @@ pub fn parse_feed(body: &[u8], feed_url: &str) -> Result<FeedItems, String> {
             || generator.is_some_and(|g| g.eq_ignore_ascii_case("substack")),
         host,
     };
-    let mut entries = parsed.entries;
+    // The second reading lines up with feed-rs's entries by position; if the counts differ
+    // (a document the two read differently), it is not used at all rather than misapplied.
+    let mut loose = loose_media(body)
+        .filter(|loose| loose.len() == parsed.entries.len())
+        .unwrap_or_default()
+        .into_iter();
+    let mut entries: Vec<(Entry, LooseMedia)> = parsed
+        .entries
+        .into_iter()
+        .map(|entry| (entry, loose.next().unwrap_or_default()))
+        .collect();
     // Newest first, undated last, so the cap keeps the newest.
-    entries.sort_by_key(|entry| std::cmp::Reverse(published(entry)));
+    entries.sort_by_key(|(entry, _)| std::cmp::Reverse(published(entry)));
     let total = entries.len();
     let items: Vec<NewContentItem> = entries
         .iter()
         .take(MAX_ENTRIES_PER_FEED)
-        .filter_map(|entry| map_entry(entry, &origin))
+        .filter_map(|(entry, loose)| map_entry(entry, loose, &origin))
         .collect();
     Ok(FeedItems {
         skipped: total - items.len(),
@@ -137,7 +150,8 @@ fn published(entry: &Entry) -> Option<chrono::DateTime<chrono::Utc>> {
 }
 
 /// One entry as a content item, or `None` when it has no title or no web link.
-fn map_entry(entry: &Entry, origin: &Origin) -> Option<NewContentItem> {
+/// `loose` is what feed-rs dropped (see `loose_media`), used only where it found nothing.
+fn map_entry(entry: &Entry, loose: &LooseMedia, origin: &Origin) -> Option<NewContentItem> {
     let url = entry_link(entry)?;
     let parsed_url = url::Url::parse(&url).ok()?;
     let title = truncate(&plain_text(&entry.title.as_ref()?.content), MAX_TITLE_CHARS);
@@ -153,7 +167,8 @@ fn map_entry(entry: &Entry, origin: &Origin) -> Option<NewContentItem> {
     let media_description = entry
         .media
         .iter()
-        .find_map(|m| m.description.as_ref().map(|d| d.content.as_str()));
+        .find_map(|m| m.description.as_ref().map(|d| d.content.as_str()))
+        .or(loose.description.as_deref());
     let summary = entry.summary.as_ref().map(|s| s.content.as_str());
     let body = entry.content.as_ref().and_then(|c| c.body.as_deref());
     let description = [summary, media_description, body]
@@ -169,6 +184,7 @@ fn map_entry(entry: &Entry, origin: &Origin) -> Option<NewContentItem> {
         .max()
         .unwrap_or(0);
     let thumbnail = media_thumbnail(&entry.media)
+        .or_else(|| loose.thumbnail.as_deref().and_then(web_address))
         .or_else(|| body.and_then(|html| first_image(html, Some(&parsed_url))))
         .or_else(|| summary.and_then(|html| first_image(html, Some(&parsed_url))));
     Some(NewContentItem {
@@ -227,4 +243,100 @@ fn media_thumbnail(media: &[MediaObject]) -> Option<String> {
             })
             .find_map(|c| c.url.as_ref().and_then(|u| web_address(u.as_str())))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn only_item(feed: &str, url: &str) -> NewContentItem {
+        let found = parse_feed(feed.as_bytes(), url).expect("feed reads");
+        assert_eq!(found.items.len(), 1, "{found:?}");
+        found.items.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn a_bare_media_thumbnail_in_an_rss_item_is_the_cards_picture() {
+        let feed = r#"<?xml version="1.0"?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Porch</title>
+<item><title>Reading a 10-K</title><link>https://porch.example.com/p/10k</link>
+<description>Start with the cash.</description>
+<media:thumbnail url="https://cdn.example.com/10k.jpg" width="640" height="360"/></item>
+</channel></rss>"#;
+        let item = only_item(feed, "https://porch.example.com/feed");
+        assert_eq!(
+            item.thumbnail.as_deref(),
+            Some("https://cdn.example.com/10k.jpg")
+        );
+        assert_eq!(item.description.as_deref(), Some("Start with the cash."));
+    }
+
+    #[test]
+    fn a_youtube_media_group_without_media_content_keeps_its_thumbnail_and_description() {
+        let feed = r#"<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns:yt="http://www.youtube.com/xml/schemas/2015" xmlns:media="http://search.yahoo.com/mrss/" xmlns="http://www.w3.org/2005/Atom">
+ <title>Bubba's Porch</title>
+ <entry>
+  <id>yt:video:abc123</id><yt:videoId>abc123</yt:videoId>
+  <title>Debt &amp; the drawer</title>
+  <link rel="alternate" href="https://www.youtube.com/watch?v=abc123"/>
+  <published>2026-11-20T15:00:00+00:00</published>
+  <media:group>
+   <media:title>Debt &amp; the drawer</media:title>
+   <media:thumbnail url="https://i1.ytimg.com/vi/abc123/hqdefault.jpg" width="480" height="360"/>
+   <media:description>What a company owes &amp; what it keeps.</media:description>
+  </media:group>
+ </entry>
+</feed>"#;
+        let item = only_item(
+            feed,
+            "https://www.youtube.com/feeds/videos.xml?channel_id=x",
+        );
+        assert_eq!(item.kind, "youtube");
+        assert_eq!(
+            item.thumbnail.as_deref(),
+            Some("https://i1.ytimg.com/vi/abc123/hqdefault.jpg")
+        );
+        assert_eq!(
+            item.description.as_deref(),
+            Some("What a company owes & what it keeps.")
+        );
+    }
+
+    #[test]
+    fn each_item_keeps_its_own_thumbnail_whatever_the_date_order() {
+        // Older first in the document; the parser sorts newest first, and the pictures must follow.
+        let feed = r#"<rss version="2.0" xmlns:m="http://search.yahoo.com/mrss/"><channel><title>Porch</title>
+<item><title>Old</title><link>https://porch.example.com/old</link><pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate>
+<m:thumbnail url="https://cdn.example.com/old.jpg"/></item>
+<item><title>None</title><link>https://porch.example.com/none</link><pubDate>Tue, 03 Nov 2026 10:00:00 GMT</pubDate></item>
+<item><title>New</title><link>https://porch.example.com/new</link><pubDate>Wed, 04 Nov 2026 10:00:00 GMT</pubDate>
+<m:thumbnail url="https://cdn.example.com/new.jpg"/></item>
+</channel></rss>"#;
+        let found = parse_feed(feed.as_bytes(), "https://porch.example.com/feed").unwrap();
+        let pictures: Vec<_> = found
+            .items
+            .iter()
+            .map(|i| (i.title.as_str(), i.thumbnail.as_deref()))
+            .collect();
+        assert_eq!(
+            pictures,
+            [
+                ("New", Some("https://cdn.example.com/new.jpg")),
+                ("None", None),
+                ("Old", Some("https://cdn.example.com/old.jpg")),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_thumbnail_that_is_not_a_web_address_is_not_kept() {
+        let feed = r#"<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>P</title>
+<item><title>T</title><link>https://porch.example.com/t</link>
+<media:thumbnail url="javascript:alert(1)"/></item></channel></rss>"#;
+        assert_eq!(
+            only_item(feed, "https://porch.example.com/feed").thumbnail,
+            None
+        );
+    }
 }

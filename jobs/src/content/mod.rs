@@ -5,6 +5,7 @@
 
 pub mod feed;
 pub mod fetch;
+mod loose_media;
 pub mod text;
 
 pub use feed::{ContentKind, FeedItems, parse_feed};

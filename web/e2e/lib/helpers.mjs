@@ -64,6 +64,26 @@ export async function registerViaApi(context, baseUrl, username, password = 'por
   return { username, password };
 }
 
+let sharedUser;
+/**
+ * Signs `context` in as one ordinary user shared by the cases that only need *a* signed-in
+ * visitor (accessibility sweep, keyboard visit): registered once per run, logged in after that,
+ * because the API allows 10 sign-ups per address per 15 minutes and the suite's own sign-up
+ * cases need theirs.
+ */
+export async function signInSharedUser(context, baseUrl) {
+  if (!sharedUser) {
+    sharedUser = await registerViaApi(context, baseUrl, uniqueEmail('shared'));
+    return sharedUser;
+  }
+  const res = await context.request.post(`${baseUrl}/api/login`, {
+    data: { username: sharedUser.username, password: sharedUser.password },
+    headers: { 'content-type': 'application/json' },
+  });
+  if (res.status() !== 200) throw new Error(`login answered ${res.status()}: ${await res.text()}`);
+  return sharedUser;
+}
+
 /** The newest e-mail to `to` in the outbox: read from the database, or from the API log when sqlite3 is absent. */
 export async function latestEmailBody({ dbPath, apiLog }, to) {
   try {

@@ -54,7 +54,10 @@ export default [
     async fn(ctx) {
       const { page, baseUrl, expectNoConsoleErrors } = ctx;
       await allowMissing(ctx, HOME_CALLS);
-      await page.goto(`${baseUrl}/this-does-not-exist`);
+      // The 404 status is the point; Chromium logs the document's own 404 as a console error.
+      ctx.allow((msg) => /status of 404/.test(msg.text) && msg.url === `${baseUrl}/this-does-not-exist`);
+      const response = await page.goto(`${baseUrl}/this-does-not-exist`);
+      assert.equal(response?.status(), 404, 'an address no page matches answers 404');
       await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
       const home = page.getByRole('link', { name: 'Take me home' });
       assert.equal(await home.getAttribute('href'), '/');
@@ -91,6 +94,31 @@ export default [
       }
       await page.goto(`${baseUrl}/meet-bubba`);
       await page.getByRole('heading', { level: 1, name: 'Meet Bubba' }).waitFor();
+      expectNoConsoleErrors();
+    },
+  },
+  {
+    name: 'the app is installable: a linked web manifest whose icons load at their stated sizes',
+    async fn({ page, baseUrl, expectNoConsoleErrors }) {
+      await page.goto(`${baseUrl}/`);
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const response = await page.request.get(new URL(href, baseUrl).href);
+      assert.equal(response.status(), 200);
+      const manifest = await response.json();
+      assert.equal(manifest.display, 'standalone');
+      assert.equal(manifest.start_url, '/');
+      // Chromium's install criteria: a 192 px and a 512 px PNG icon.
+      for (const size of [192, 512]) {
+        const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png');
+        assert.ok(icon, `no ${size}px PNG icon in the manifest`);
+        const drawn = await page.evaluate(async (src) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return [img.naturalWidth, img.naturalHeight];
+        }, icon.src);
+        assert.deepEqual(drawn, [size, size], `${icon.src} is not ${size}px`);
+      }
       expectNoConsoleErrors();
     },
   },

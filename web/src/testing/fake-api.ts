@@ -27,7 +27,10 @@ export const calledUrls = (spy: ReturnType<typeof stubFetch>) =>
     return url.pathname + url.search;
   });
 
-export const SIGNED_OUT: FakeApi = { '/api/user': { status: 401, body: 'Unauthorized' } };
+/** Nobody signed in, as the API says it: `null` to the app's `?optional=true` form, 401 to the bare call. */
+export const SIGNED_OUT: FakeApi = {
+  '/api/user': (url) => (url.searchParams.get('optional') === 'true' ? { status: 200, body: 'null' } : { status: 401, body: 'Unauthorized' }),
+};
 export const signedIn = (user: Record<string, unknown> = {}): FakeApi => ({
   '/api/user': { status: 200, body: { id: 1, username: 'joe@example.com', isAdmin: false, ...user } },
 });

@@ -270,18 +270,15 @@ async fn batch_scores(
     Ok(Json(out))
 }
 
-/// The notes record of a stock, 404 when none was written.
+/// The notes record of a stock, `null` when none was written yet: most stocks have no notes,
+/// the page then says they are coming, and an expected state is not an error (a 404 would
+/// be logged in the browser console of every such visit).
 async fn stock_notes(
     State(state): State<AppState>,
     PathParams(ticker): PathParams<String>,
-) -> ApiResult<Json<StockNotes>> {
+) -> ApiResult<Json<Option<StockNotes>>> {
     let symbol = TickerSymbol::parse(Some(&ticker))?;
-    state
-        .store
-        .stock_notes(symbol.as_str())
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::NotFound(format!("No notes for {} yet.", symbol.as_str())))
+    Ok(Json(state.store.stock_notes(symbol.as_str()).await?))
 }
 
 /// The forward-returns chart data of the stored analysis.

@@ -16,6 +16,10 @@ api_test!(register_signs_in_and_user_answers, |backend| async move {
     let (status, body) = get(&client, &app.url("/api/user")).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(message(&body), messages::NOT_SIGNED_IN);
+    // The web app's form of the call: nobody signed in is an ordinary answer, not an error.
+    let (status, body) = get(&client, &app.url("/api/user?optional=true")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, serde_json::Value::Null);
 
     let body = json!({
         "username": "  Joe.Porch@Example.COM ", "password": PASSWORD, "acceptTerms": true, "acceptPrivacy": true,
@@ -53,6 +57,11 @@ api_test!(register_signs_in_and_user_answers, |backend| async move {
     let (status, me) = get(&client, &app.url("/api/user")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(me["id"], user["id"]);
+    let (_, optional) = get(&client, &app.url("/api/user?optional=true")).await;
+    assert_eq!(
+        optional["id"], user["id"],
+        "signed in, the optional form is the user"
+    );
     let stored = app
         .store
         .user_by_username("joe.porch@example.com")

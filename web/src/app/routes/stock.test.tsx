@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '@/types/analysis';
 import { sampleRecord } from '@/testing/fixtures/analysis-record';
 import { renderRoute } from '@/app/testing/render-route';
-import { type FakeApi, SIGNED_OUT, signedIn, stubFetch } from '@/testing/fake-api';
+import { type FakeApi, SIGNED_OUT, calledUrls, signedIn, stubFetch } from '@/testing/fake-api';
 
 const READY = { status: 200, body: { success: true, data: 'Ticker: AAPL', message: 'ok', record: sampleRecord, jobId: null } };
 const QUEUED = { status: 202, body: { success: false, message: 'Analysis in progress', jobId: 'job-1' } };
@@ -319,14 +319,21 @@ describe('notes section', () => {
 });
 
 describe('expected states are not logged', () => {
-  it('a signed-out visitor (401 from /api/user) on a stock without notes (404) logs no error or warning', async () => {
+  it('a signed-out visitor on a stock without notes (null) logs no error or warning, and no call fails', async () => {
     const error = vi.spyOn(console, 'error');
     const warn = vi.spyOn(console, 'warn');
-    stubFetch({ ...SIGNED_OUT, '/api/stock-analysis/AAPL': { status: 404, body: 'Not Found' }, '/api/analyze-stock/AAPL': READY });
+    const spy = stubFetch({
+      ...SIGNED_OUT,
+      '/api/stock-analysis/AAPL': { status: 200, body: 'null' },
+      '/api/stocks/AAPL/since-last-quarter': { status: 200, body: { change: null } },
+      '/api/analyze-stock/AAPL': READY,
+    });
     renderRoute('/stock/AAPL');
     await screen.findByTestId('company-name');
     fireEvent.click(screen.getByRole('button', { name: /Notes from the annual report/ }));
     expect(await screen.findByText(/Notes coming soon/)).toBeInTheDocument();
+    const answers = await Promise.all(spy.mock.results.map(async (r, i) => [calledUrls(spy)[i], (await r.value).status] as const));
+    expect(answers.filter(([, status]) => status >= 400)).toEqual([]);
     expect(error).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
     error.mockRestore();
@@ -343,7 +350,7 @@ describe('first visit straight to a stock page', () => {
     expect(id).toBeTruthy();
     const call = spy.mock.calls.find(([url]) => String(url).startsWith('/api/analyze-stock/AAPL'));
     expect((call?.[1]?.headers as Record<string, string>)['x-session-id']).toBe(id);
-    const userCall = spy.mock.calls.findIndex(([url]) => String(url) === '/api/user');
+    const userCall = spy.mock.calls.findIndex(([url]) => String(url).startsWith('/api/user'));
     const analyzeCall = spy.mock.calls.findIndex(([url]) => String(url).startsWith('/api/analyze-stock/'));
     expect(userCall).toBeLessThan(analyzeCall);
   });

@@ -20,7 +20,7 @@ export function RouteError() {
       <Card className="text-center">
         <h1 className="font-serif text-2xl font-bold text-amber-900">Well, that didn't go to plan.</h1>
         <p className="mt-3 text-stone-700">Something came loose on my end. A reload usually tightens it back up.</p>
-        <p className="mt-2 text-xs text-stone-400">{detail}</p>
+        <p className="mt-2 text-xs text-stone-500">{detail}</p>
         <div className="mt-6 flex justify-center gap-3">
           <button type="button" onClick={() => window.location.reload()} className="rounded-lg bg-amber-700 px-4 py-2 font-semibold text-white">
             Reload

@@ -64,7 +64,7 @@ function FigureTable({ figures }: { figures: FigureChange[] }) {
     p ? (
       <>
         <span className="font-mono">{p.value.toLocaleString('en-US')}</span> {p.unit}
-        <span className="block text-[10px] text-stone-400">
+        <span className="block text-[10px] text-stone-500">
           {p.label} · {p.concept} · {p.form} {p.accn}
         </span>
       </>

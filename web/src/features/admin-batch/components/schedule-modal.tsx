@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { toast } from '@/lib/toast';
 import type { ScheduledJob } from '@/types/generated/ScheduledJob';
 
@@ -48,6 +49,12 @@ export function ScheduleModal({ stocks, editing, onClose, onSaved }: ScheduleMod
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (change: Partial<ScheduleForm>) => setForm((now) => ({ ...now, ...change }));
+  const trap = useFocusTrap<HTMLDivElement>();
+
+  // A keyboard user starts in the form (the trap keeps them there and gives focus back on close).
+  useEffect(() => {
+    trap.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [trap]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -102,6 +109,7 @@ export function ScheduleModal({ stocks, editing, onClose, onSaved }: ScheduleMod
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
       <button type="button" aria-label="Close schedule" tabIndex={-1} className="absolute inset-0 bg-stone-900/50" onClick={onClose} />
       <div
+        ref={trap}
         role="dialog"
         aria-modal="true"
         aria-labelledby="schedule-title"

@@ -29,10 +29,11 @@ export function StoragePage() {
           ['Total storage', kb(totals.totalBytes)],
           ['Average per stock', kb(totals.averageBytes)],
         ].map(([label, value]) => (
-          <Card key={label}>
+          // A <div> (not Card's <section>): a <dl> may hold only dt/dd groups in divs.
+          <div key={label} className="rounded-2xl border border-amber-200 bg-white p-6 shadow-sm">
             <dt className="text-sm text-stone-600">{label}</dt>
             <dd className="mt-1 text-2xl font-bold text-amber-900">{value}</dd>
-          </Card>
+          </div>
         ))}
       </dl>
       <Card>

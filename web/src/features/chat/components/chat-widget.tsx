@@ -48,6 +48,24 @@ export function ChatWidget({ symbol = null, companyName = null }: ChatWidgetProp
   const title = symbol ? `${PRODUCT_NAME} about ${symbol}` : PRODUCT_NAME;
   const list = useRef<HTMLUListElement>(null);
 
+  const openButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const wasOpen = useRef(false);
+  // Keyboard: opening moves focus into the panel (the message box, or Close when it cannot be
+  // typed in), closing gives it back to the round button; Escape closes.
+  useEffect(() => {
+    if (open) (input.current && !input.current.disabled ? input.current : closeButton.current)?.focus();
+    else if (wasOpen.current) openButton.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  // The message box is disabled while a reply streams, which drops its focus to the page; when
+  // the reply is in, a keyboard user is put back where they were typing.
+  useEffect(() => {
+    if (open && !pending && document.activeElement === document.body) input.current?.focus();
+  }, [open, pending]);
+
   // Keep the newest text in view as the reply grows.
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
@@ -85,6 +103,7 @@ export function ChatWidget({ symbol = null, companyName = null }: ChatWidgetProp
   if (!open) {
     return (
       <button
+        ref={openButton}
         type="button"
         onClick={() => setOpen(true)}
         aria-label={`Chat with ${PRODUCT_NAME}`}
@@ -98,15 +117,18 @@ export function ChatWidget({ symbol = null, companyName = null }: ChatWidgetProp
   return (
     <section
       aria-label={title}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setOpen(false);
+      }}
       className="fixed right-4 bottom-4 z-40 flex h-[500px] w-[384px] max-w-[calc(100vw-2rem)] flex-col rounded-2xl border border-amber-200 bg-white shadow-xl"
     >
       <header className="flex items-center justify-between rounded-t-2xl bg-amber-700 px-4 py-3 text-white">
         <h2 className="font-serif text-lg font-bold">{title}</h2>
-        <button type="button" onClick={() => setOpen(false)} aria-label="Close chat" className="rounded px-2 text-xl hover:bg-amber-800">
+        <button ref={closeButton} type="button" onClick={() => setOpen(false)} aria-label="Close chat" className="rounded px-2 text-xl hover:bg-amber-800">
           ×
         </button>
       </header>
-      <ul ref={list} className="max-h-[350px] flex-1 space-y-2 overflow-y-auto p-3" data-testid="chat-messages" aria-live="polite">
+      <ul ref={list} className="max-h-[350px] flex-1 space-y-2 overflow-y-auto p-3" data-testid="chat-messages" aria-live="polite" aria-busy={pending}>
         {shown.map((m) => (
           <ChatMessageBubble key={m.id} message={m} />
         ))}
@@ -115,6 +137,7 @@ export function ChatWidget({ symbol = null, companyName = null }: ChatWidgetProp
         {isSignedIn && usage ? <UsageNotice usage={usage} /> : null}
         <div className="flex items-end gap-2">
           <textarea
+            ref={input}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}

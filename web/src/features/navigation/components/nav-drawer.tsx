@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { NEWSLETTER_URL, PERSONA_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { useAuthActions, useUser } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 
@@ -30,6 +31,7 @@ export function NavDrawer({ onClose }: NavDrawerProps) {
   const usage = useQueryUsage(isSignedIn);
   const [bugOpen, setBugOpen] = useState(false);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const trap = useFocusTrap<HTMLElement>();
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -52,7 +54,7 @@ export function NavDrawer({ onClose }: NavDrawerProps) {
     // Above the floating chat button (z-40), which would otherwise sit on Login / Sign Up.
     <div className="fixed inset-0 z-50" data-testid="nav-drawer">
       <button type="button" aria-label="Close navigation menu" tabIndex={-1} className="absolute inset-0 bg-stone-900/40" onClick={onClose} />
-      <nav aria-label="Main" className="absolute top-0 right-0 flex h-full w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl">
+      <nav ref={trap} aria-label="Main" className="absolute top-0 right-0 flex h-full w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl">
         <button ref={closeRef} type="button" onClick={onClose} className="mb-2 self-end rounded-lg px-2 py-1 text-sm hover:bg-amber-100">
           Close
         </button>

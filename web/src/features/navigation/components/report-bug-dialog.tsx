@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 
 import { reportBug } from '../api/report-bug';
 
@@ -31,6 +32,7 @@ export function ReportBugDialog({ onClose, onSubmitted }: ReportBugDialogProps) 
   const [description, setDescription] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const firstField = useRef<HTMLDivElement>(null);
+  const trap = useFocusTrap<HTMLDivElement>();
 
   useEffect(() => {
     firstField.current?.querySelector('input')?.focus();
@@ -62,6 +64,7 @@ export function ReportBugDialog({ onClose, onSubmitted }: ReportBugDialogProps) 
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
       <button type="button" aria-label="Close bug report" tabIndex={-1} className="absolute inset-0 bg-stone-900/50" onClick={onClose} />
       <div
+        ref={trap}
         role="dialog"
         aria-modal="true"
         aria-labelledby="report-bug-title"

@@ -102,7 +102,7 @@ export function PricingPage() {
               className={`rounded-2xl border bg-white p-5 shadow-sm ${tier.popular ? 'border-amber-500 ring-2 ring-amber-400' : 'border-stone-200'}`}
             >
               {tier.popular ? (
-                <p className="mb-2 inline-block rounded-full bg-amber-500 px-3 py-1 text-xs font-bold text-white">
+                <p className="mb-2 inline-block rounded-full bg-amber-700 px-3 py-1 text-xs font-bold text-white">
                   Most Popular
                 </p>
               ) : null}

@@ -88,7 +88,7 @@ export function ProvenanceList({ items, cik, sources, question = 0, highlight }:
                   <td className={CELL}>
                     {p.label}
                     {scored.has(p.label) ? <span className="ml-1 text-[10px] text-amber-800">(scored)</span> : null}
-                    <span className="block font-mono text-[10px] break-all text-stone-400">{p.concept}</span>
+                    <span className="block font-mono text-[10px] break-all text-stone-500">{p.concept}</span>
                   </td>
                   <td className={`${CELL} font-mono`}>{formatFigure(p)}</td>
                   <td className={`${CELL} whitespace-nowrap`}>

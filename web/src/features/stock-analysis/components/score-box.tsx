@@ -15,11 +15,11 @@ export function ScoreBox({ record }: { record: AnalysisRecord }) {
       data-band={band}
       className={`flex w-full shrink-0 flex-col items-center justify-center rounded-2xl px-6 py-4 shadow sm:w-40 ${style.fill} ${style.onFill}`}
     >
-      <span className="text-xs font-semibold tracking-wide uppercase opacity-90">Safety score</span>
+      <span className="text-xs font-semibold tracking-wide uppercase">Safety score</span>
       <span className="font-serif text-5xl leading-tight font-bold" aria-label={`Score ${record.score} out of 100`}>
         {record.score}
       </span>
-      <span className="text-sm opacity-90">out of 100</span>
+      <span className="text-sm">out of 100</span>
       <span className="mt-1 text-xs font-semibold">{BAND_LABELS[band]}</span>
       {record.provisional ? (
         <ProvisionalTag

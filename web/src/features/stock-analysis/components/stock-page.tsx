@@ -5,6 +5,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { SIGNUP_REDIRECT_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import type { AnalysisRecord } from '@/types/analysis';
+import { scrollBehavior } from '@/utils/motion';
 
 import { useStockAnalysis } from '../hooks/use-stock-analysis';
 
@@ -100,7 +101,7 @@ function AnalysisView({ record }: { record: AnalysisRecord }) {
 
   const jumpTo = (n: number) => {
     setOpen((prev) => new Set(prev).add(n));
-    requestAnimationFrame(() => document.getElementById(`question-${n}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    requestAnimationFrame(() => document.getElementById(`question-${n}`)?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' }));
   };
 
   return (

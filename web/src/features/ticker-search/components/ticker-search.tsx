@@ -100,7 +100,7 @@ export function TickerSearch({ variant = 'hero' }: TickerSearchProps) {
         onKeyDown={onKeyDown}
         onBlur={() => setDismissedQuery(query)}
         onFocus={() => setDismissedQuery(null)}
-        className={`w-full rounded-xl border border-amber-300 bg-white text-stone-900 shadow-inner placeholder:text-stone-400 focus:border-amber-600 focus:ring-2 focus:ring-amber-500 focus:outline-none ${hero ? 'px-4 py-3 text-lg' : 'px-3 py-2'}`}
+        className={`w-full rounded-xl border border-amber-300 bg-white text-stone-900 shadow-inner placeholder:text-stone-500 focus:border-amber-600 focus:ring-2 focus:ring-amber-500 focus:outline-none ${hero ? 'px-4 py-3 text-lg' : 'px-3 py-2'}`}
       />
       {isLoading && debounced.trim() ? (
         <span className="absolute top-1/2 right-3 text-xs text-stone-400" aria-hidden="true">

@@ -95,7 +95,7 @@ function TopStocksTable() {
                 </td>
                 <td className="px-2 py-2 text-stone-700">{row.companyName}</td>
                 <td className="px-2 py-2 text-right">
-                  {row.score == null ? <span className="text-stone-400">-</span> : <ScoreBadge score={row.score} />}
+                  {row.score == null ? <span className="text-stone-500">-</span> : <ScoreBadge score={row.score} />}
                   {row.scoreBasis ? (
                     <span className="block text-xs text-stone-500" data-testid="score-basis">
                       on {row.scoreBasis}

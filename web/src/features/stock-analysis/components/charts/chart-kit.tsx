@@ -1,7 +1,8 @@
 import type { LegendPayload } from 'recharts';
-import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 
 import { cellSource, sourceAnchor, useChartSources } from './chart-sources';
+import { chartSummary } from './chart-summary';
 
 /** Shared colours and helpers for the stock page's recharts charts. */
 export const COLORS = {
@@ -62,15 +63,22 @@ type ChartFrameProps<Row> = {
   columns: Array<Column<Row>>;
   children: ReactNode;
   note?: ReactNode;
+  /** One sentence saying what the chart shows; by default read from the table's cells. */
+  summary?: string;
 };
 
 /**
  * A chart with its numbers: the chart for the eye, and a "See the numbers"
- * table for anyone who would rather read (or cannot see the chart).
+ * table for anyone who would rather read (or cannot see the chart). The figure is
+ * described by a one-sentence summary and by the table (`aria-describedby`), so a screen
+ * reader gets the chart's text alternative without opening anything.
  */
-export function ChartFrame<Row>({ label, height = 240, rows, columns, children, note }: ChartFrameProps<Row>) {
+export function ChartFrame<Row>({ label, height = 240, rows, columns, children, note, summary }: ChartFrameProps<Row>) {
+  const id = useId();
+  const summaryId = `${id}-summary`;
+  const tableId = `${id}-numbers`;
   return (
-    <figure aria-label={label} className="w-full">
+    <figure aria-label={label} aria-describedby={`${summaryId} ${tableId}`} className="w-full">
       <div style={{ height }} className="w-full" data-testid="chart">
         {isValidElement(children)
           ? cloneElement(children as ReactElement<{ responsive?: boolean; style?: React.CSSProperties }>, {
@@ -79,13 +87,16 @@ export function ChartFrame<Row>({ label, height = 240, rows, columns, children, 
             })
           : children}
       </div>
-      {note ? <figcaption className="mt-1 text-xs text-stone-500">{note}</figcaption> : null}
+      <p id={summaryId} className="mt-1 text-xs text-stone-600" data-testid="chart-summary">
+        {summary ?? chartSummary(label, rows, columns)}
+      </p>
+      {note ? <figcaption className="mt-1 text-xs text-stone-600">{note}</figcaption> : null}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-amber-900 hover:underline">See the numbers</summary>
         <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-xs">
+          <table id={tableId} className="w-full text-left text-xs">
             <thead>
-              <tr className="border-b border-amber-200 text-stone-500">
+              <tr className="border-b border-amber-200 text-stone-600">
                 {columns.map((c) => (
                   <th key={c.label} scope="col" className="px-2 py-1 font-semibold">
                     {c.label}
