@@ -72,9 +72,29 @@ describe('/admin/content', () => {
     expect(deleted).toBeDefined();
 
     fireEvent.click(screen.getByRole('button', { name: 'Sync Feeds Now' }));
-    expect(await screen.findByText('Sync Started')).toBeInTheDocument();
     // The page follows the sync's job and shows what it brought in, without a reload.
     expect(await screen.findByRole('listitem', { name: 'Fresh From the Feed' })).toBeInTheDocument();
+    // The job ends at once here, so its end replaces the "Sync Started" toast.
+    expect(await screen.findByText('Sync Finished')).toBeInTheDocument();
+  });
+
+  it('names the feed that failed and why', async () => {
+    const reason = '0 new item(s) from 1 of 2 feed(s); failed: https://example.com/gone.xml: HTTP 404 Not Found';
+    stubFetch({
+      ...admin,
+      '/api/admin/content': { status: 200, body: [STORED] },
+      '/api/admin/content/sync': { status: 202, body: { jobId: 'job-2', joined: false } },
+      '/api/jobs/job-2': {
+        status: 200,
+        body: { id: 'job-2', queue: 'content-sync', status: 'failed', attempts: 1, maxAttempts: 3, progress: null, error: reason },
+      },
+    });
+    renderRoute('/admin/content');
+    await screen.findByRole('heading', { level: 1, name: 'Content Feed' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sync Feeds Now' }));
+    expect(await screen.findByText('Sync Failed')).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.queryByText('Sync Finished')).not.toBeInTheDocument();
   });
 
   it("shows the server's reason when an item is refused", async () => {

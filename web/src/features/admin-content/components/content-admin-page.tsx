@@ -84,8 +84,20 @@ export function ContentAdminPage() {
       const { jobId } = await syncContentNow();
       toast({ title: 'Sync Started', description: 'Reading the feeds now; new posts show up here when it finishes.' });
       const signal = following.current.signal;
-      watchJob(jobId, { onUpdate: () => undefined, signal })
-        .then(() => refresh())
+      // A feed that fails (a 404, a server error) fails the job with the feed and the reason;
+      // say so at the first failed run (a retry can take minutes) and say how it ended.
+      let told = false;
+      const tellFailure = (error: string | null) => {
+        if (told) return;
+        told = true;
+        toast({ title: 'Sync Failed', description: error ?? 'A feed could not be read.', variant: 'destructive' });
+      };
+      watchJob(jobId, { onUpdate: (job) => (job.status === 'retrying' ? tellFailure(job.error) : undefined), signal })
+        .then((job) => {
+          if (job.status === 'failed') tellFailure(job.error);
+          else toast({ title: 'Sync Finished', description: job.progress?.message ?? 'The feeds are read.' });
+          return refresh();
+        })
         .catch(() => (signal.aborted ? undefined : refresh()));
     } catch (err) {
       toast({ title: 'Failed to start the sync', description: userMessage(err, 'Please try again.'), variant: 'destructive' });
