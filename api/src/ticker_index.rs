@@ -127,9 +127,11 @@ impl TickerIndex {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .clone();
-        // Nothing loaded yet (a fresh database): load now, but at most once a second, so a
-        // directory that is still empty is not re-read by every keystroke.
-        if loaded.entries.is_empty() && loaded.at.elapsed() > MAX_AGE / 60 {
+        // Nothing loaded yet (a fresh database): load now. Not throttled: while the table is
+        // empty a read costs next to nothing, and the moment the first ticker load commits,
+        // the next call must see it (a copy read empty a moment before would otherwise answer
+        // "no such company" to the first searches after start-up).
+        if loaded.entries.is_empty() {
             return self.reload().await;
         }
         if loaded.at.elapsed() > MAX_AGE && !self.reloading.swap(true, Ordering::SeqCst) {

@@ -140,6 +140,30 @@ impl ScheduleSpec {
     }
 }
 
+impl ScheduleSpec {
+    /// The next `count` firings after `now` (fewer while disabled or for a pattern with none).
+    pub fn next_runs(&self, now: DateTime<Utc>, count: usize) -> Vec<DateTime<Utc>> {
+        std::iter::successors(self.next_run(now), |at| self.next_run(*at))
+            .take(count)
+            .collect()
+    }
+}
+
+impl From<&ScheduledJob> for ScheduleSpec {
+    fn from(job: &ScheduledJob) -> Self {
+        ScheduleSpec {
+            name: job.name.clone(),
+            selected_stocks: job.selected_stocks.clone(),
+            frequency: job.frequency.clone(),
+            days_of_week: job.days_of_week.clone(),
+            times: job.times.clone(),
+            is_enabled: job.is_enabled,
+            market_hours_only: job.market_hours_only,
+            interval_minutes: job.interval_minutes,
+        }
+    }
+}
+
 /// Whether the exchange is in session at `at` (its open and its close, early or not, count).
 fn market_is_open_at(at: DateTime<Utc>) -> bool {
     let local = at.with_timezone(&SCHEDULE_ZONE);

@@ -162,6 +162,24 @@ export default [
       await page.waitForFunction(() => document.querySelectorAll('svg.recharts-surface').length >= 3);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+      // The short-interest chart's reference labels, measured where the browser drew them: a
+      // few dozen pixels apart on a phone, they must not print over each other.
+      await page.locator('svg text', { hasText: 'Crazy! 10%' }).first().waitFor();
+      const labels = await page.evaluate(() =>
+        [...document.querySelectorAll('svg text')]
+          .filter((t) => /^(Low 1%|High 5%|Crazy! 10%)$/.test((t.textContent ?? '').trim()))
+          .map((t) => {
+            const r = t.getBoundingClientRect();
+            return { text: (t.textContent ?? '').trim(), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+          }),
+      );
+      assert.equal(labels.length, 3, JSON.stringify(labels));
+      for (const [i, a] of labels.entries()) {
+        for (const b of labels.slice(i + 1)) {
+          const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          assert.ok(!overlap, `"${a.text}" overlaps "${b.text}": ${JSON.stringify([a, b])}`);
+        }
+      }
       expectNoConsoleErrors();
     },
   },

@@ -1,9 +1,10 @@
 //! Operator commands (`worker kinds`, `queues`, `retry`, `cancel`, `discard`, `pause`,
-//! `resume`, `workers`, `health`): one module per group, the SQL in `jobs::store`.
+//! `resume`, `workers`, `schedules`, `health`): one module per group, the SQL in `jobs::store`.
 
 mod fleet;
 mod jobs_cmd;
 mod queues;
+mod schedules;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -39,6 +40,8 @@ pub enum Command {
     Resume { queue: String },
     /// Every worker process: name, host, pid, version, age of its last heartbeat.
     Workers,
+    /// Every schedule: its next 3 firings (UTC and Los Angeles), last run and outcome.
+    Schedules,
     /// Database reachable, schema current, a worker heartbeat fresh; exits 1 when not.
     Health,
 }
@@ -84,6 +87,7 @@ pub async fn run(
         }
         Command::Discard { id, reason } => jobs_cmd::discard(&store, id, reason, json).await,
         Command::Workers => fleet::workers(&store, json).await,
+        Command::Schedules => schedules::schedules(&store, json).await,
         Command::Health => Ok(()),
     }?;
     Ok(true)

@@ -202,6 +202,84 @@ async fn forget_newest_migration(store: &Store) {
     .unwrap();
 }
 
+store_test!(
+    schedules_shows_the_next_three_firings_and_the_last_outcome,
+    |db: TestDb| async move {
+        let tickers =
+            jobs::sources::tickers::read_snapshot(&jobs::testing::market_data_dir()).unwrap();
+        db.store.replace_tickers(&tickers).await.unwrap();
+        let now = chrono::Utc::now();
+        let daily = jobs::schedules::ScheduleInput {
+            name: "Morning".into(),
+            selected_stocks: vec!["AAPL".into()],
+            frequency: "daily".into(),
+            times: vec!["11:30".into()],
+            ..Default::default()
+        };
+        let created = jobs::schedules::create(&db.store, &daily, Some("ops"), now)
+            .await
+            .unwrap();
+        let off = jobs::schedules::ScheduleInput {
+            name: "Paused one".into(),
+            is_enabled: Some(false),
+            ..daily.clone()
+        };
+        jobs::schedules::create(&db.store, &off, Some("ops"), now)
+            .await
+            .unwrap();
+
+        let listed: serde_json::Value =
+            serde_json::from_str(&op_ok(&db, &["schedules", "--json"])).unwrap();
+        let morning = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == created.id)
+            .unwrap();
+        let next: Vec<chrono::DateTime<chrono::Utc>> = morning["nextUtc"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(next.len(), 3, "{morning}");
+        assert!(
+            next[0] > now && next.windows(2).all(|w| w[0] < w[1]),
+            "{next:?}"
+        );
+        // A daily New York time: the same wall clock each day, a day apart (23-25 hours
+        // across a clock change).
+        for pair in next.windows(2) {
+            let hours = (pair[1] - pair[0]).num_hours();
+            assert!((23..=25).contains(&hours), "{next:?}");
+        }
+        let labels = morning["nextLosAngeles"].as_array().unwrap();
+        assert_eq!(labels.len(), 3);
+        assert!(
+            labels[0].as_str().unwrap().contains("8:30 AM P"),
+            "{labels:?}"
+        );
+        assert_eq!(morning["lastRun"], serde_json::Value::Null);
+        let paused = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == "Paused one")
+            .unwrap();
+        assert_eq!(
+            paused["nextUtc"],
+            serde_json::json!([]),
+            "a disabled schedule never fires"
+        );
+        // The table form names both.
+        let table = op_ok(&db, &["schedules"]);
+        assert!(
+            table.contains("Morning") && table.contains("(disabled)"),
+            "{table}"
+        );
+    }
+);
+
 #[test]
 fn kinds_lists_each_job_kind_with_its_limits() {
     let dir = std::env::temp_dir().join(format!("kinds-{}", std::process::id()));

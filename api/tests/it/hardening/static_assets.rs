@@ -40,7 +40,7 @@ api_test!(
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
 
         // Navigation: client-side routes, including ones with a dot (a class-B share ticker).
-        for path in ["/stock/AAPL", "/account", "/stock/BRK.B"] {
+        for path in ["/stock/AAPL", "/account-details", "/stock/BRK.B"] {
             let response = app
                 .client
                 .get(app.url(path))
