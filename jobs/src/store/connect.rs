@@ -100,15 +100,17 @@ fn sqlite_pool_size() -> u32 {
 }
 
 /// Connections one process may hold on a Postgres server (`DATABASE_MAX_CONNECTIONS`, default
-/// 16). Every API and worker process holds its own pool, so the sum over the fleet must stay
-/// under the server's `max_connections` (100 by default) minus what the operator keeps for
-/// themselves; the README's scale-out section does the arithmetic.
+/// 32). A worker holds one listening connection (LISTEN/NOTIFY wake-ups) per queue it serves
+/// for as long as it runs, 16 with every queue, and needs more for the jobs it runs and its
+/// heartbeat, so the default leaves 16 beyond the listeners. Every process holds its own pool:
+/// the sum over the fleet must stay under the server's `max_connections`; the README's
+/// scale-out section does the arithmetic.
 fn postgres_pool_size() -> u32 {
     std::env::var("DATABASE_MAX_CONNECTIONS")
         .ok()
         .and_then(|v| v.trim().parse().ok())
         .filter(|n| *n > 0)
-        .unwrap_or(16)
+        .unwrap_or(32)
 }
 
 /// Turns a connection failure into a message that names the database (without secrets).
