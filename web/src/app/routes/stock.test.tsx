@@ -326,6 +326,7 @@ describe('expected states are not logged', () => {
       ...SIGNED_OUT,
       '/api/stock-analysis/AAPL': { status: 200, body: 'null' },
       '/api/stocks/AAPL/since-last-quarter': { status: 200, body: { change: null } },
+      '/api/stocks/AAPL/score-history': { status: 200, body: [] },
       '/api/analyze-stock/AAPL': READY,
     });
     renderRoute('/stock/AAPL');
