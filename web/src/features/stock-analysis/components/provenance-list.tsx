@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
 import type { ChartSources, Derivation, MarketSource, Provenance } from '@/types/analysis';
 import { compact, dollars, money, pct, shortDate } from '@/utils/format';
@@ -37,8 +37,26 @@ type ProvenanceListProps = {
   highlight?: string | null;
 };
 
-const HEAD = 'px-2 py-1';
 const CELL = 'px-2 py-1';
+
+/** One of the three source tables: its caption, column headings and rows. */
+function SourceTable({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
+  return (
+    <table className="w-full text-left text-xs">
+      <caption className="text-left font-semibold text-stone-700">{caption}</caption>
+      <thead className="text-stone-500">
+        <tr className="border-b border-amber-200">
+          {headings.map((h) => (
+            <th key={h} scope="col" className={CELL}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
 
 /**
  * Where each number of a question came from: filing figures (filing, period and dates),
@@ -69,93 +87,59 @@ export function ProvenanceList({ items, cik, sources, question = 0, highlight }:
   return (
     <div className="space-y-3 overflow-x-auto">
       {figures.length > 0 ? (
-        <table className="w-full text-left text-xs">
-          <caption className="text-left font-semibold text-stone-700">From the filings</caption>
-          <thead className="text-stone-500">
-            <tr className="border-b border-amber-200">
-              <th scope="col" className={HEAD}>Figure</th>
-              <th scope="col" className={HEAD}>Value</th>
-              <th scope="col" className={HEAD}>Period</th>
-              <th scope="col" className={HEAD}>Filing</th>
-              <th scope="col" className={HEAD}>Filed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {figures.map((p, i) => {
-              const url = secFilingUrl(cik, p.accn);
-              return (
-                <tr key={`${p.label}-${i}`} id={anchor(p.label)} className={rowClass(p.label)}>
-                  <td className={CELL}>
-                    {p.label}
-                    {scored.has(p.label) ? <span className="ml-1 text-[10px] text-amber-800">(scored)</span> : null}
-                    <span className="block font-mono text-[10px] break-all text-stone-500">{p.concept}</span>
-                  </td>
-                  <td className={`${CELL} font-mono`}>{formatFigure(p)}</td>
-                  <td className={`${CELL} whitespace-nowrap`}>
-                    {p.start ? `${shortDate(p.start)} to ` : 'as of '}
-                    {shortDate(p.end)}
-                  </td>
-                  <td className={`${CELL} whitespace-nowrap`}>
-                    {url ? (
-                      <a href={url} target="_blank" rel="noopener noreferrer" className="text-amber-900 underline">
-                        {p.form} {p.accn}
-                      </a>
-                    ) : (
-                      `${p.form} ${p.accn}`
-                    )}
-                  </td>
-                  <td className={`${CELL} whitespace-nowrap`}>{shortDate(p.filed)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <SourceTable caption="From the filings" headings={['Figure', 'Value', 'Period', 'Filing', 'Filed']}>
+          {figures.map((p, i) => {
+            const url = secFilingUrl(cik, p.accn);
+            return (
+              <tr key={`${p.label}-${i}`} id={anchor(p.label)} className={rowClass(p.label)}>
+                <td className={CELL}>
+                  {p.label}
+                  {scored.has(p.label) ? <span className="ml-1 text-[10px] text-amber-800">(scored)</span> : null}
+                  <span className="block font-mono text-[10px] break-all text-stone-500">{p.concept}</span>
+                </td>
+                <td className={`${CELL} font-mono`}>{formatFigure(p)}</td>
+                <td className={`${CELL} whitespace-nowrap`}>
+                  {p.start ? `${shortDate(p.start)} to ` : 'as of '}
+                  {shortDate(p.end)}
+                </td>
+                <td className={`${CELL} whitespace-nowrap`}>
+                  {url ? (
+                    <a href={url} target="_blank" rel="noopener noreferrer" className="text-amber-900 underline">
+                      {p.form} {p.accn}
+                    </a>
+                  ) : (
+                    `${p.form} ${p.accn}`
+                  )}
+                </td>
+                <td className={`${CELL} whitespace-nowrap`}>{shortDate(p.filed)}</td>
+              </tr>
+            );
+          })}
+        </SourceTable>
       ) : null}
       {derivations.length > 0 ? (
-        <table className="w-full text-left text-xs">
-          <caption className="text-left font-semibold text-stone-700">Worked out from those</caption>
-          <thead className="text-stone-500">
-            <tr className="border-b border-amber-200">
-              <th scope="col" className={HEAD}>Figure</th>
-              <th scope="col" className={HEAD}>Value</th>
-              <th scope="col" className={HEAD}>How</th>
-              <th scope="col" className={HEAD}>From</th>
+        <SourceTable caption="Worked out from those" headings={['Figure', 'Value', 'How', 'From']}>
+          {derivations.map((d) => (
+            <tr key={d.label} id={anchor(d.label)} className={rowClass(d.label)}>
+              <td className={CELL}>{d.label}</td>
+              <td className={`${CELL} font-mono`}>{formatDerived(d)}</td>
+              <td className={CELL}>{d.formula}</td>
+              <td className={CELL}>{d.inputs.map(inputLink)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {derivations.map((d) => (
-              <tr key={d.label} id={anchor(d.label)} className={rowClass(d.label)}>
-                <td className={CELL}>{d.label}</td>
-                <td className={`${CELL} font-mono`}>{formatDerived(d)}</td>
-                <td className={CELL}>{d.formula}</td>
-                <td className={CELL}>{d.inputs.map(inputLink)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </SourceTable>
       ) : null}
       {market.length > 0 ? (
-        <table className="w-full text-left text-xs">
-          <caption className="text-left font-semibold text-stone-700">From market data</caption>
-          <thead className="text-stone-500">
-            <tr className="border-b border-amber-200">
-              <th scope="col" className={HEAD}>Figure</th>
-              <th scope="col" className={HEAD}>Value</th>
-              <th scope="col" className={HEAD}>Source</th>
-              <th scope="col" className={HEAD}>Date</th>
+        <SourceTable caption="From market data" headings={['Figure', 'Value', 'Source', 'Date']}>
+          {market.map((m) => (
+            <tr key={m.label} id={anchor(m.label)} className={rowClass(m.label)}>
+              <td className={CELL}>{m.label}</td>
+              <td className={`${CELL} font-mono`}>{formatMarket(m)}</td>
+              <td className={CELL}>{m.source}</td>
+              <td className={`${CELL} whitespace-nowrap`}>{m.date ? shortDate(m.date) : 'n/a'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {market.map((m) => (
-              <tr key={m.label} id={anchor(m.label)} className={rowClass(m.label)}>
-                <td className={CELL}>{m.label}</td>
-                <td className={`${CELL} font-mono`}>{formatMarket(m)}</td>
-                <td className={CELL}>{m.source}</td>
-                <td className={`${CELL} whitespace-nowrap`}>{m.date ? shortDate(m.date) : 'n/a'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </SourceTable>
       ) : null}
     </div>
   );

@@ -85,112 +85,90 @@ export function RevenueExpensesChart({ rows, label }: { rows: RevenueExpenseRow[
   );
 }
 
-/** Q4: gross and net margin per year. */
-export function MarginsChart({ rows, label }: { rows: MarginRow[]; label: string }) {
+/** One bar series of a [`GroupedBars`] chart: a numeric field of the row, its name and colour. */
+type Series<Row> = { key: keyof Row & string; name: string; fill: string };
+
+/** How a chart's values read in its table, tooltip and axis. Money axes start at zero (or below it when a value is negative) and are wider. */
+const UNITS = {
+  percent: { format: (v: number) => pct(v), axis: axisPct, money: false },
+  percent2: { format: (v: number) => pct(v, 2), axis: axisPct, money: false },
+  money: { format: (v: number) => money(v), axis: axisMoney, money: true },
+  times: { format: (v: number) => `${v.toFixed(1)}x`, axis: (v: number) => `${v}x`, money: false },
+};
+
+type Look = { rounded?: boolean; zeroLine?: boolean };
+
+type GroupedBarsProps<Row> = Look & {
+  rows: Row[];
+  label: string;
+  /** The field naming each group (a period's label, a yardstick's name) and its heading. */
+  group: keyof Row & string;
+  groupHeading: string;
+  unit: keyof typeof UNITS;
+  series: Array<Series<Row>>;
+};
+
+/** Groups of side-by-side bars, one per series, with the numbers table read from the same series. */
+function GroupedBars<Row>({ rows, label, group, groupHeading, unit, series, rounded, zeroLine }: GroupedBarsProps<Row>) {
+  const { format, axis, money: isMoney } = UNITS[unit];
+  const name = (r: Row) => String(r[group]);
+  const value = (r: Row, key: keyof Row) => r[key] as number;
+  const columns = [
+    { label: groupHeading, value: name },
+    ...series.map((s) => ({ label: s.name, value: (r: Row) => format(value(r, s.key)), cell: (r: Row): [string, string] => [name(r), s.key] })),
+  ];
+  const axisRange = isMoney ? zeroBasedAxis(rows.flatMap((r) => series.map((s) => value(r, s.key)))) : {};
+  // The chart reads fields by name; a generic row type is beyond its typed keys.
+  const data = rows as unknown as Array<Record<string, unknown>>;
   return (
-    <ChartFrame
-      label={label}
-      rows={rows}
-      columns={[
-        { label: 'Period', value: (r) => r.label },
-        { label: 'Gross margin', value: (r) => pct(r.grossPct), cell: (r) => [r.label, 'grossPct'] },
-        { label: 'Net margin', value: (r) => pct(r.netPct), cell: (r) => [r.label, 'netPct'] },
-      ]}
-    >
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+    <ChartFrame label={label} rows={rows} columns={columns}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={COLORS.grid} vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} tickFormatter={axisPct} width={44} />
-        <Tooltip formatter={tooltipFormatter((v) => pct(v))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('grossPct', 'netPct')} />
-        <ReferenceLine y={0} stroke={COLORS.muted} />
-        <Bar dataKey="grossPct" name="Gross margin" fill={COLORS.secondary} radius={[4, 4, 0, 0]} {...STATIC} />
-        <Bar dataKey="netPct" name="Net margin" fill={COLORS.primary} radius={[4, 4, 0, 0]} {...STATIC} />
+        <XAxis dataKey={group as string} tick={AXIS_TICK} />
+        <YAxis tick={AXIS_TICK} tickFormatter={axis} {...axisRange} width={isMoney ? 64 : 44} />
+        <Tooltip formatter={tooltipFormatter(format)} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder(...series.map((s) => s.key))} />
+        {zeroLine ? <ReferenceLine y={0} stroke={COLORS.muted} /> : null}
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={s.key as string} name={s.name} fill={s.fill} radius={rounded ? [4, 4, 0, 0] : undefined} {...STATIC} />
+        ))}
       </BarChart>
     </ChartFrame>
   );
 }
+
+/** A [`GroupedBars`] chart of one group per period (the rows' `label`). */
+function periodBars<Row extends { label: string }>(unit: keyof typeof UNITS, look: Look, series: Array<Series<Row>>) {
+  return function PeriodBars({ rows, label }: { rows: Row[]; label: string }) {
+    return <GroupedBars rows={rows} label={label} group="label" groupHeading="Period" unit={unit} series={series} {...look} />;
+  };
+}
+
+/** Q4: gross and net margin per year. */
+export const MarginsChart = periodBars<MarginRow>('percent', { rounded: true, zeroLine: true }, [
+  { key: 'grossPct', name: 'Gross margin', fill: COLORS.secondary },
+  { key: 'netPct', name: 'Net margin', fill: COLORS.primary },
+]);
 
 /** Q5: operating cash, capital spending (negative) and free cash flow. */
-export function CashFlowsChart({ rows, label }: { rows: CashFlowRow[]; label: string }) {
-  return (
-    <ChartFrame
-      label={label}
-      rows={rows}
-      columns={[
-        { label: 'Period', value: (r) => r.label },
-        { label: 'Operating cash', value: (r) => money(r.operating), cell: (r) => [r.label, 'operating'] },
-        { label: 'Capital spending', value: (r) => money(r.capex), cell: (r) => [r.label, 'capex'] },
-        { label: 'Free cash flow', value: (r) => money(r.free), cell: (r) => [r.label, 'free'] },
-      ]}
-    >
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <CartesianGrid stroke={COLORS.grid} vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} {...zeroBasedAxis(rows.flatMap((r) => [r.operating, r.capex, r.free]))} width={64} />
-        <Tooltip formatter={tooltipFormatter((v) => money(v))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('operating', 'capex', 'free')} />
-        <ReferenceLine y={0} stroke={COLORS.muted} />
-        <Bar dataKey="operating" name="Operating cash" fill={COLORS.secondary} {...STATIC} />
-        <Bar dataKey="capex" name="Capital spending" fill={COLORS.bad} {...STATIC} />
-        <Bar dataKey="free" name="Free cash flow" fill={COLORS.primary} {...STATIC} />
-      </BarChart>
-    </ChartFrame>
-  );
-}
+export const CashFlowsChart = periodBars<CashFlowRow>('money', { zeroLine: true }, [
+  { key: 'operating', name: 'Operating cash', fill: COLORS.secondary },
+  { key: 'capex', name: 'Capital spending', fill: COLORS.bad },
+  { key: 'free', name: 'Free cash flow', fill: COLORS.primary },
+]);
 
 /** Q6: cash in the drawer against what is owed. */
-export function CashDebtChart({ rows, label }: { rows: CashDebtRow[]; label: string }) {
-  return (
-    <ChartFrame
-      label={label}
-      rows={rows}
-      columns={[
-        { label: 'Period', value: (r) => r.label },
-        { label: 'Cash', value: (r) => money(r.cash), cell: (r) => [r.label, 'cash'] },
-        { label: 'Debt', value: (r) => money(r.debt), cell: (r) => [r.label, 'debt'] },
-      ]}
-    >
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <CartesianGrid stroke={COLORS.grid} vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} tickFormatter={axisMoney} {...zeroBasedAxis(rows.flatMap((r) => [r.cash, r.debt]))} width={64} />
-        <Tooltip formatter={tooltipFormatter((v) => money(v))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('cash', 'debt')} />
-        <Bar dataKey="cash" name="Cash" fill={COLORS.good} radius={[4, 4, 0, 0]} {...STATIC} />
-        <Bar dataKey="debt" name="Debt" fill={COLORS.bad} radius={[4, 4, 0, 0]} {...STATIC} />
-      </BarChart>
-    </ChartFrame>
-  );
-}
+export const CashDebtChart = periodBars<CashDebtRow>('money', { rounded: true }, [
+  { key: 'cash', name: 'Cash', fill: COLORS.good },
+  { key: 'debt', name: 'Debt', fill: COLORS.bad },
+]);
 
 /** Q7: earnings and cash-flow return on the price against the 10-year Treasury. */
-export function YieldsChart({ rows, label }: { rows: YieldRow[]; label: string }) {
-  return (
-    <ChartFrame
-      label={label}
-      rows={rows}
-      columns={[
-        { label: 'Period', value: (r) => r.label },
-        { label: 'Earnings return', value: (r) => pct(r.earningsReturnPct, 2), cell: (r) => [r.label, 'earningsReturnPct'] },
-        { label: 'Cash flow return', value: (r) => pct(r.cashFlowReturnPct, 2), cell: (r) => [r.label, 'cashFlowReturnPct'] },
-        { label: 'Govt bond', value: (r) => pct(r.govtBondPct, 2), cell: (r) => [r.label, 'govtBondPct'] },
-      ]}
-    >
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <CartesianGrid stroke={COLORS.grid} vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} tickFormatter={axisPct} width={44} />
-        <Tooltip formatter={tooltipFormatter((v) => pct(v, 2))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('earningsReturnPct', 'cashFlowReturnPct', 'govtBondPct')} />
-        <ReferenceLine y={0} stroke={COLORS.muted} />
-        <Bar dataKey="earningsReturnPct" name="Earnings return" fill={COLORS.primary} {...STATIC} />
-        <Bar dataKey="cashFlowReturnPct" name="Cash flow return" fill={COLORS.secondary} {...STATIC} />
-        <Bar dataKey="govtBondPct" name="Govt bond" fill={COLORS.muted} {...STATIC} />
-      </BarChart>
-    </ChartFrame>
-  );
-}
+export const YieldsChart = periodBars<YieldRow>('percent2', { zeroLine: true }, [
+  { key: 'earningsReturnPct', name: 'Earnings return', fill: COLORS.primary },
+  { key: 'cashFlowReturnPct', name: 'Cash flow return', fill: COLORS.secondary },
+  { key: 'govtBondPct', name: 'Govt bond', fill: COLORS.muted },
+]);
 
 /** Q8: next year's projected earnings return against the Treasury rate. */
 export function ForwardChart({ forwardYieldPct, treasuryPct, label }: { forwardYieldPct: number | null; treasuryPct: number | null; label: string }) {
@@ -218,27 +196,10 @@ export function ForwardChart({ forwardYieldPct, treasuryPct, label }: { forwardY
 
 /** Q9: each price yardstick's 3-year low, today and 3-year high. */
 export function RatiosChart({ rows, label }: { rows: RatioRow[]; label: string }) {
-  return (
-    <ChartFrame
-      label={label}
-      rows={rows}
-      columns={[
-        { label: 'Yardstick', value: (r) => r.name },
-        { label: '3-year low', value: (r) => `${r.min.toFixed(1)}x`, cell: (r) => [r.name, 'min'] },
-        { label: 'Today', value: (r) => `${r.current.toFixed(1)}x`, cell: (r) => [r.name, 'current'] },
-        { label: '3-year high', value: (r) => `${r.max.toFixed(1)}x`, cell: (r) => [r.name, 'max'] },
-      ]}
-    >
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <CartesianGrid stroke={COLORS.grid} vertical={false} />
-        <XAxis dataKey="name" tick={AXIS_TICK} />
-        <YAxis tick={AXIS_TICK} tickFormatter={(v: number) => `${v}x`} width={44} />
-        <Tooltip formatter={tooltipFormatter((v) => `${v.toFixed(1)}x`)} />
-        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={inDrawingOrder('min', 'current', 'max')} />
-        <Bar dataKey="min" name="3-year low" fill={COLORS.good} {...STATIC} />
-        <Bar dataKey="current" name="Today" fill={COLORS.primary} {...STATIC} />
-        <Bar dataKey="max" name="3-year high" fill={COLORS.bad} {...STATIC} />
-      </BarChart>
-    </ChartFrame>
-  );
+  const series: Array<Series<RatioRow>> = [
+    { key: 'min', name: '3-year low', fill: COLORS.good },
+    { key: 'current', name: 'Today', fill: COLORS.primary },
+    { key: 'max', name: '3-year high', fill: COLORS.bad },
+  ];
+  return <GroupedBars rows={rows} label={label} group="name" groupHeading="Yardstick" unit="times" series={series} />;
 }
