@@ -17,6 +17,7 @@ pub mod settings;
 pub mod startup;
 pub mod throttle;
 pub mod ticker_index;
+pub mod upload_spool;
 pub mod usage_gate;
 
 use std::{future::Future, sync::Arc, time::Duration};

@@ -2,14 +2,19 @@
 //! `/api/admin` by [`super::admin`] and so behind its admin check:
 //! `GET /rag-docs/{symbol}`, `POST /upload-rag/{symbol}`, `DELETE /rag-docs/{id}`.
 //!
-//! An upload is multipart with repeated `file` parts and an optional `filingDate`. Each file's
-//! type is decided by its content (pdf, txt, html or xml; `jobs::documents::sniff`), never by
-//! its name. The request is checked whole before anything is stored: one refused file refuses
-//! the upload, naming the file. Accepted files are stored (the original bytes, in
+//! The symbol must be a company the ticker directory knows and the product analyses (404 for
+//! an unknown ticker, 422 for a preferred share or a note; GOOG files under GOOGL), the same
+//! check as the stock page. An upload is multipart with repeated `file` parts and an optional
+//! `filingDate`. Each file's type is decided by its content (pdf, txt, html or xml;
+//! `jobs::documents::sniff`), never by its name. Files are written to disk as they arrive
+//! ([`crate::upload_spool`]) and read into memory only to be stored, one file at a time and
+//! two uploads at a time.
+//! The request is checked whole before anything is stored: one refused file refuses the
+//! upload, naming the file. Accepted files are stored (the original bytes, in
 //! `rag_documents.original`) in state 'extracting', replacing a document of the same symbol
 //! and file name, and an `ExtractDocument` job per file, queued in the same transaction
-//! (`jobs::uploads`), extracts, chunks and indexes the text. Upload errors answer `{error, message}` (the spec's error field; `message` like
-//! every other call).
+//! (`jobs::uploads`), extracts, chunks and indexes the text. Upload errors answer
+//! `{error, message}` (the spec's error field; `message` like every other call).
 
 use axum::{
     Json, Router,
@@ -21,9 +26,9 @@ use axum::{
 use chrono::NaiveDate;
 use jobs::{
     documents::{DocumentType, sniff},
-    store::documents::{NewUpload, RagDocument},
+    store::documents::RagDocument,
     symbol::TickerSymbol,
-    uploads,
+    uploads::{self, UploadFile},
 };
 use serde::Serialize;
 
@@ -31,6 +36,7 @@ use crate::{
     AppState,
     error::{ApiError, ApiResult},
     path_params::PathParams,
+    upload_spool::{self, Spooled},
 };
 
 /// Largest single file (the 307-page Lyft 10-K PDF is 3.3 MB).
@@ -143,11 +149,11 @@ impl IntoResponse for UploadRefused {
     }
 }
 
-/// A file read from the request, checked.
+/// A file read from the request onto disk, checked.
 struct Incoming {
     name: String,
     kind: DocumentType,
-    bytes: Vec<u8>,
+    file: Spooled,
 }
 
 /// `POST /api/admin/upload-rag/{symbol}`: stores every file and queues its extraction.
@@ -157,7 +163,10 @@ async fn upload(
     PathParams(symbol): PathParams<String>,
     mut multipart: Multipart,
 ) -> Result<(StatusCode, Json<UploadOut>), UploadRefused> {
-    let symbol = TickerSymbol::parse(Some(&symbol)).map_err(|e| UploadRefused::bad(e.0))?;
+    // A document for a company no one can look up would never be read: the symbol must be a
+    // known, analysable company (another share class files under its main ticker), checked
+    // before a byte of the body is read.
+    let symbol = super::analysis::known_symbol(&state, &symbol).await?;
     let mut files: Vec<Incoming> = Vec::new();
     let mut filing_date = None;
     let mut total = 0usize;
@@ -170,7 +179,7 @@ async fn upload(
                     )));
                 }
                 let file = read_file(field, MAX_REQUEST_BYTES - total).await?;
-                total += file.bytes.len();
+                total += file.file.len;
                 files.retain(|f| f.name != file.name);
                 files.push(file);
             }
@@ -185,17 +194,25 @@ async fn upload(
     if files.is_empty() {
         return Err(UploadRefused::bad("Please select files to upload first"));
     }
-    let uploads: Vec<NewUpload> = files
+    // The files' bytes come into memory only while they are stored, one file at a time, two
+    // uploads at a time.
+    let _turn = upload_spool::store_permit()
+        .await
+        .map_err(|err| ApiError::Internal(err.into()))?;
+    let stored: Vec<UploadFile> = files
         .iter()
-        .map(|file| NewUpload {
+        .map(|file| UploadFile {
             symbol: symbol.as_str(),
             file_name: &file.name,
             file_type: file.kind.as_str(),
-            bytes: &file.bytes,
             filing_date,
         })
         .collect();
-    let queued = uploads::store_and_queue(&state.queue, &uploads, chrono::Utc::now()).await?;
+    let read = |i: usize| {
+        let bytes = files[i].file.read();
+        async move { bytes.await.map_err(spool_error) }
+    };
+    let queued = uploads::store_and_queue(&state.queue, &stored, read, chrono::Utc::now()).await?;
     let documents = files
         .iter()
         .zip(queued)
@@ -203,7 +220,7 @@ async fn upload(
             id: queued.document_id,
             file_name: file.name.clone(),
             file_type: file.kind.as_str().to_string(),
-            original_size: u32::try_from(file.bytes.len()).unwrap_or(u32::MAX),
+            original_size: u32::try_from(file.file.len).unwrap_or(u32::MAX),
             job_id: queued.job_id,
         })
         .collect();
@@ -214,32 +231,40 @@ async fn upload(
     Ok((StatusCode::CREATED, Json(out)))
 }
 
-/// Reads one `file` part, refusing it as soon as it passes the per-file limit or what is
-/// left of the request's, then checks its name and content.
+/// Reads one `file` part onto disk, refusing it as soon as it passes the per-file limit or
+/// what is left of the request's, then checks its name and content.
 async fn read_file(mut field: Field<'_>, room: usize) -> Result<Incoming, UploadRefused> {
     let name = clean_name(field.file_name().unwrap_or_default())?;
-    let mut bytes = Vec::new();
+    let mut file = Spooled::create().await.map_err(spool_error)?;
     while let Some(chunk) = field.chunk().await.map_err(read_error)? {
-        bytes.extend_from_slice(&chunk);
-        if bytes.len() > MAX_FILE_BYTES {
+        file.write(&chunk).await.map_err(spool_error)?;
+        if file.len > MAX_FILE_BYTES {
             return Err(UploadRefused(ApiError::PayloadTooLarge(format!(
                 "{name} is larger than {} MB, the limit per file.",
                 MAX_FILE_BYTES / (1024 * 1024)
             ))));
         }
-        if bytes.len() > room {
+        if file.len > room {
             return Err(too_large_request());
         }
     }
-    if bytes.is_empty() {
+    file.finish().await.map_err(spool_error)?;
+    if file.len == 0 {
         return Err(UploadRefused::bad(format!("{name} is empty.")));
     }
-    let Some(kind) = sniff(&bytes) else {
+    let Some(kind) = sniff(&file.head) else {
         return Err(UploadRefused(ApiError::UnsupportedMediaType(format!(
             "{name} is not a PDF, text, HTML or XML file (judged by its content, not its name)."
         ))));
     };
-    Ok(Incoming { name, kind, bytes })
+    Ok(Incoming { name, kind, file })
+}
+
+/// The temporary folder failed us (full, unwritable): a server fault, logged, not the admin's.
+fn spool_error(err: std::io::Error) -> UploadRefused {
+    UploadRefused(ApiError::Internal(
+        anyhow::Error::new(err).context("spooling an upload"),
+    ))
 }
 
 /// The file name without any folder a browser or tool may send, trimmed and bounded.

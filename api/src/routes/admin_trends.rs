@@ -49,17 +49,7 @@ pub fn router() -> Router<AppState> {
             "/stocks/{symbol}/since-last-quarter",
             get(since_last_quarter),
         )
-        .route("/stocks/{symbol}/score-history", get(score_history))
-}
-
-/// `GET /api/stocks/{symbol}/score-history`: public, like the analysis: the stock's latest 12
-/// stored quarters, newest first (the stock page's "Score history" card).
-#[tracing::instrument(skip(state), err(level = "info"))]
-async fn score_history(
-    State(state): State<AppState>,
-    PathParams(symbol): PathParams<String>,
-) -> ApiResult<Json<Vec<HistoryEntry>>> {
-    stock_history(State(state), PathParams(symbol)).await
+        .route("/stocks/{symbol}/score-history", get(stock_history))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -94,8 +84,9 @@ async fn most_declined(
     Ok(Json(read::most_moved(&state.store, false, limit).await?))
 }
 
-/// `GET /api/admin/trends/stock-history/{symbol}`: the latest 12 quarters, newest first
-/// (empty when the symbol has none).
+/// `GET /api/admin/trends/stock-history/{symbol}`, and for every visitor (like the analysis)
+/// `GET /api/stocks/{symbol}/score-history` (the stock page's "Score history" card): the
+/// latest 12 quarters, newest first (empty when the symbol has none).
 #[tracing::instrument(skip(state), err(level = "info"))]
 async fn stock_history(
     State(state): State<AppState>,

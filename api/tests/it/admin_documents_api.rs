@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::{
     accounts::support::{browser, get, message, read, register, sign_in_admin},
     api_test,
-    helpers::{InProcessWorker, TestApp, market_data_dir, spawn_app},
+    helpers::{InProcessWorker, TestApp, market_data_dir, spawn_app_with_tickers},
 };
 
 /// One part of a multipart body: field name, file name (for files) and bytes.
@@ -95,7 +95,7 @@ fn by_name<'a>(docs: &'a [Value], name: &str) -> &'a Value {
 api_test!(
     uploads_are_extracted_indexed_listed_replaced_and_deleted,
     |backend| async move {
-        let app = spawn_app(backend).await;
+        let app = spawn_app_with_tickers(backend).await;
         let _worker = InProcessWorker::start(&app.store, "documents");
         let admin = browser();
         sign_in_admin(&app.address, &app.store, &admin).await;
@@ -238,7 +238,7 @@ api_test!(
 api_test!(
     bad_uploads_are_refused_whole_with_an_error_field,
     |backend| async move {
-        let app = spawn_app(backend).await;
+        let app = spawn_app_with_tickers(backend).await;
         // No connection reuse: the server closes a connection whose body it refused at the
         // size limit, and a pooled client would send the next request into it.
         let admin = Client::builder()
@@ -308,7 +308,7 @@ api_test!(
         // A member is refused before anything is read.
         let member = browser();
         register(&app.address, &member, "member@example.com").await;
-        let (status, _) = upload(&member, &url, &[text]).await;
+        let (status, _) = upload(&member, &url, std::slice::from_ref(&text)).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         let (status, _) = upload(&browser(), &url, &[]).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -347,13 +347,36 @@ api_test!(
         // The refused bodies were never stored (the server stops reading at the limit and
         // closes the connection, so this is checked in the store).
         assert!(app.store.documents("UBER").await.unwrap().is_empty());
+
+        // A symbol no one can look up, or a security the product does not analyse, takes no
+        // documents: they would never be read.
+        let unknown = app.url("/api/admin/upload-rag/ZZQX");
+        let (status, body) = upload(&admin, &unknown, std::slice::from_ref(&text)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert!(
+            message(&body).starts_with("I couldn't find a company with the ticker ZZQX."),
+            "{body}"
+        );
+        let preferred = app.url("/api/admin/upload-rag/JPM-PC");
+        let (status, body) = upload(&admin, &preferred, std::slice::from_ref(&text)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(app.store.documents("ZZQX").await.unwrap().is_empty());
+        assert!(app.store.documents("JPM-PC").await.unwrap().is_empty());
+        // Another share class files under the company's main ticker, where the assistant
+        // reads it.
+        let (status, body) = upload(&admin, &app.url("/api/admin/upload-rag/GOOG"), &[text]).await;
+        assert_eq!(
+            (status, &body["symbol"]),
+            (StatusCode::CREATED, &"GOOGL".into()),
+            "{body}"
+        );
     }
 );
 
 api_test!(
     a_hostile_pdf_fails_with_a_stored_reason_and_the_worker_goes_on,
     |backend| async move {
-        let app = spawn_app(backend).await;
+        let app = spawn_app_with_tickers(backend).await;
         let _worker = InProcessWorker::start(&app.store, "documents");
         let admin = browser();
         sign_in_admin(&app.address, &app.store, &admin).await;

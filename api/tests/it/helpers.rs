@@ -105,6 +105,15 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
     spawn_app_with(backend, |_| {}).await
 }
 
+/// [`spawn_app`] with SEC's ticker list of the snapshot loaded, as a running worker's ticker
+/// job would have it: the routes that check a symbol against the directory need it.
+pub async fn spawn_app_with_tickers(backend: Backend) -> TestApp {
+    let app = spawn_app(backend).await;
+    let entries = jobs::sources::tickers::read_snapshot(&market_data_dir()).unwrap();
+    app.store.replace_tickers(&entries).await.unwrap();
+    app
+}
+
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)

@@ -2,6 +2,7 @@
 //! their provenance), its notes and the document passages retrieved for the question. Also
 //! the citations of figures and passages and the numbers the invented-number check accepts.
 
+use super::injection::looks_like_instructions;
 use crate::{
     analysis::{AnalysisRecord, QuestionResult, record::Provenance},
     store::{chat_log::Citation, notes::StockNotes, passages::Passage},
@@ -19,19 +20,6 @@ pub struct Grounding {
     /// Generic chat: a stock the message names (symbol, company), to point to its page.
     pub mentioned_stock: Option<(String, String)>,
 }
-
-/// Text in a document that reads like an instruction to the assistant. Documents are data:
-/// such a passage is never quoted as if it were the company's words.
-const INSTRUCTION_MARKERS: &[&str] = &[
-    "ignore previous instructions",
-    "ignore all previous",
-    "ignore the above",
-    "disregard previous",
-    "disregard all",
-    "system prompt",
-    "you are now",
-    "new instructions",
-];
 
 impl Grounding {
     /// The company's display name: the record's, else the directory's, else the symbol.
@@ -144,12 +132,6 @@ pub fn passage_citation(p: &Passage) -> Citation {
 pub fn edgar_filing_url(cik: u64, accession: &str) -> String {
     let compact: String = accession.chars().filter(char::is_ascii_digit).collect();
     format!("https://www.sec.gov/Archives/edgar/data/{cik}/{compact}/{accession}-index.htm")
-}
-
-/// Whether document text tries to instruct the assistant.
-pub fn looks_like_instructions(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    INSTRUCTION_MARKERS.iter().any(|m| lower.contains(m))
 }
 
 fn collect_numbers(value: &serde_json::Value, out: &mut Vec<f64>) {

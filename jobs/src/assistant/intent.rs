@@ -2,7 +2,7 @@
 //! opinion on buying, one question by number, a term's meaning, the documents, or a planted
 //! instruction. The offline responder routes each to its tool.
 
-use super::{grounding::looks_like_instructions, knowledge::question_words};
+use super::{injection::tries_to_overrule, knowledge::question_words};
 
 /// The kinds of request the offline responder tells apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,7 +131,7 @@ pub fn intents(message: &str, companies: usize) -> Vec<Intent> {
     let words = question_words(message);
     let word = |w: &str| words.iter().any(|x| x == w);
     let mut out = Vec::new();
-    if has(ORDERS) || looks_like_instructions(&lower) {
+    if has(ORDERS) || tries_to_overrule(&lower) {
         out.push(Intent::Injection);
     }
     let comparing = word("compare")

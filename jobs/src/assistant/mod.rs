@@ -6,6 +6,7 @@
 
 pub mod answer;
 pub mod grounding;
+pub mod injection;
 pub mod intent;
 pub mod knowledge;
 pub mod llm;

@@ -59,7 +59,7 @@ impl JobHandler for BackfillHistory {
             let percent = 10 + (90 * (done + 1) / missing.len()) as u8;
             run.progress(
                 "Calculating final score",
-                percent.min(100),
+                percent,
                 &format!("{} of {} quarters: {key} done", done + 1, missing.len()),
             )
             .await;

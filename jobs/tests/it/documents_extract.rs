@@ -120,3 +120,34 @@ fn plain_text_is_taken_as_it_is() {
     let err = extract_in_process(DocumentType::Text, b"   \n ").unwrap_err();
     assert!(err.0.starts_with("No readable text"), "{err}");
 }
+
+/// The rule that holds back planted orders (`assistant::injection`) stays quiet on real
+/// filings: not one passage of the snapshot's five annual reports (three inline-XBRL 10-Ks,
+/// the Uber and Lyft PDFs) would be held back from a visitor.
+#[test]
+fn no_passage_of_the_snapshot_annual_reports_reads_like_orders() {
+    let mut texts: Vec<(String, String)> =
+        std::fs::read_dir(market_data_dir().join("documents/10-K"))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .map(|path| {
+                let html = gunzip(&std::fs::read(&path).unwrap());
+                (path.display().to_string(), html_to_text(&html))
+            })
+            .collect();
+    for pdf in ["documents/pdf/uber_2021.pdf", "documents/pdf/lyft_2021.pdf"] {
+        texts.push((pdf.into(), pdf_to_text(&snapshot(pdf)).unwrap()));
+    }
+    let mut passages = 0;
+    let mut held_back = Vec::new();
+    for (file, text) in &texts {
+        for chunk in chunks(text) {
+            passages += 1;
+            if let Some(sentence) = jobs::assistant::injection::first_order(&chunk) {
+                held_back.push(format!("{file}: {sentence}"));
+            }
+        }
+    }
+    assert!(held_back.is_empty(), "held back: {held_back:#?}");
+    assert!(passages > 1000, "only {passages} passages read");
+}

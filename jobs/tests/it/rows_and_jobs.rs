@@ -16,13 +16,13 @@ use std::{
 use chrono::Utc;
 use jobs::{
     batch,
-    queue::{Job, JobQueue},
+    queue::{Job, JobQueue, QueueError},
     settings::DatabaseUrl,
-    store::{Store, apalis::JobFilter, documents::NewUpload},
+    store::{Store, apalis::JobFilter},
     store_test,
     tasks::{BatchAnalysis, ExtractDocument},
     testing::TestDb,
-    uploads,
+    uploads::{self, UploadFile},
 };
 
 /// The database the child writes to, and which write path it runs.
@@ -49,17 +49,18 @@ async fn writer_child() {
                 .unwrap();
         }
         "upload" => {
-            let files: Vec<NewUpload> = SYMBOLS
+            let files: Vec<UploadFile> = SYMBOLS
                 .iter()
-                .map(|name| NewUpload {
+                .map(|name| UploadFile {
                     symbol: "WFC",
                     file_name: name,
                     file_type: "txt",
-                    bytes: b"Plain text the extraction job reads.",
                     filing_date: None,
                 })
                 .collect();
-            uploads::store_and_queue(&queue, &files, Utc::now())
+            let text =
+                async |_| Ok::<_, QueueError>(b"Plain text the extraction job reads.".to_vec());
+            uploads::store_and_queue(&queue, &files, text, Utc::now())
                 .await
                 .unwrap();
         }

@@ -1,5 +1,5 @@
-//! A batch survives its worker being killed: `kill -9` in the middle, a new worker, and the
-//! batch completes with every child recorded once.
+//! A batch survives its worker being killed (`kill -9` in the middle, a new worker) and its
+//! database connections being cut: the batch completes with every child recorded once.
 
 use std::time::{Duration, Instant};
 
@@ -13,23 +13,33 @@ use crate::helpers::{WorkerProcess, jobs_of};
 
 const SYMBOLS: [&str; 4] = ["AAPL", "MSFT", "NVDA", "GOOGL"];
 
+/// A batch of [`SYMBOLS`], two seconds apart, with SEC's ticker list loaded; its id.
+async fn start_batch(store: &jobs::store::Store) -> i64 {
+    store
+        .replace_tickers(&read_snapshot(&jobs::testing::market_data_dir()).unwrap())
+        .await
+        .unwrap();
+    let symbols: Vec<String> = SYMBOLS.iter().map(|s| s.to_string()).collect();
+    let queue = JobQueue::new(store.clone());
+    batch::start(&queue, &symbols, Duration::from_secs(2), None, Utc::now())
+        .await
+        .unwrap()
+}
+
+/// A worker for the batch and its analyses, reading the snapshot.
+fn start_worker(db: &TestDb) -> WorkerProcess {
+    let data = jobs::testing::market_data_dir();
+    let env = [("MARKET_DATA_DIR", data.to_str().unwrap())];
+    let args = ["--queues", "batch,analyze", "--concurrency", "2"];
+    WorkerProcess::start_with_env(db, &args, &env)
+}
+
 store_test!(
     kill_9_in_the_middle_of_a_batch_loses_nothing,
     |db: TestDb| async move {
         let store = &db.store;
-        let data = jobs::testing::market_data_dir();
-        store
-            .replace_tickers(&read_snapshot(&data).unwrap())
-            .await
-            .unwrap();
-        let symbols: Vec<String> = SYMBOLS.iter().map(|s| s.to_string()).collect();
-        let queue = JobQueue::new(store.clone());
-        let id = batch::start(&queue, &symbols, Duration::from_secs(2), None, Utc::now())
-            .await
-            .unwrap();
-        let env = [("MARKET_DATA_DIR", data.to_str().unwrap())];
-        let args = ["--queues", "batch,analyze", "--concurrency", "2"];
-        let mut worker = WorkerProcess::start_with_env(&db, &args, &env);
+        let id = start_batch(store).await;
+        let mut worker = start_worker(&db);
         // Kill it once the first child is recorded and before the last is due (6 s in).
         let started = Instant::now();
         loop {
@@ -42,7 +52,7 @@ store_test!(
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         worker.kill_9();
-        let _worker = WorkerProcess::start_with_env(&db, &args, &env);
+        let _worker = start_worker(&db);
 
         // Jobs the dead worker held come back after it misses its heartbeats (15 s).
         let started = Instant::now();
@@ -95,3 +105,69 @@ store_test!(
         );
     }
 );
+
+/// Every Postgres connection cut twice in the middle of a batch (a failover, a restarted
+/// server, an idle-timeout sweep): the worker reconnects on its own and the batch completes
+/// with every child recorded once. Postgres only: a SQLite file has no connections to cut.
+#[tokio::test]
+async fn postgres_connections_cut_mid_batch_lose_nothing() {
+    let db = TestDb::new(jobs::store::Backend::Postgres).await;
+    let store = &db.store;
+    let id = start_batch(store).await;
+    let _worker = start_worker(&db);
+    let jobs::store::Store::Postgres(pool) = store else {
+        unreachable!()
+    };
+    let name: String = sqlx::query_scalar("SELECT current_database()")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let admin = sqlx::PgPool::connect(&jobs::testing::postgres_admin_url())
+        .await
+        .unwrap();
+    // The connections cut, the worker's among them.
+    let cut_all = || async {
+        let cut: i64 = sqlx::query_scalar(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE datname = $1 AND pid <> pg_backend_pid()",
+        )
+        .bind(&name)
+        .fetch_one(&admin)
+        .await
+        .unwrap();
+        assert!(cut > 1, "only {cut} connections to cut");
+    };
+    // Cut once the first child is recorded, and again two seconds later.
+    let started = Instant::now();
+    while batch::status(store).await.unwrap().completed_tickers < 1 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no child ran");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    cut_all().await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    cut_all().await;
+
+    let started = Instant::now();
+    let ended = loop {
+        // The test's own pool lost its connections too; a failed read is retried.
+        if let Ok(Some(run)) = store.batch(id).await
+            && run.status != "running"
+        {
+            break run;
+        }
+        assert!(started.elapsed() < Duration::from_secs(90), "batch stuck");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(
+        (ended.status.as_str(), ended.error_message),
+        ("completed", None)
+    );
+    let children = store.batch_children(id).await.unwrap();
+    assert_eq!(children.len(), SYMBOLS.len(), "{children:?}");
+    assert!(
+        children
+            .iter()
+            .all(|c| c.status == "completed" && c.score.is_some()),
+        "{children:?}"
+    );
+}

@@ -5,7 +5,7 @@
 
 use super::Toolbox;
 use crate::{
-    assistant::grounding::looks_like_instructions,
+    assistant::injection::looks_like_instructions,
     documents::search_words,
     store::{StoreResult, passages::Passage},
 };
