@@ -3,7 +3,7 @@
 
 use super::{
     financials::FiscalYear,
-    format::{money, pct, signed, times},
+    format::{as_of_note, money, pct, signed, times},
     record::{CashDebtRow, CashFlowRow, Chart, MarginRow},
     rubric::{self, with_trend},
     score::{Answer, Fundamentals, Vars, chart_years, prov, sources, span, value},
@@ -232,6 +232,11 @@ fn q6_graded(f: &Fundamentals) -> Answer {
             b.liquid_assets().map_or_else(|| "N/A".into(), money),
         ),
         ("debt", debt.map_or_else(|| "N/A".into(), money)),
+        (
+            "as_of",
+            b.date
+                .map_or_else(String::new, |d| as_of_note(d, f.headline)),
+        ),
     ]);
     match f.kind {
         IndustryKind::Bank => {
@@ -388,6 +393,7 @@ mod tests {
             latest_balance: &balance,
             debt_free_evidence: None,
             funding: None,
+            headline: None,
         });
         let score = answer.score.map(|s| s.clamp(0.0, 10.0).round() as u8);
         (
@@ -431,6 +437,7 @@ mod tests {
                 latest_balance: &balance,
                 debt_free_evidence: None,
                 funding: None,
+                headline: None,
             })
         };
         let insurer = grade(IndustryKind::Insurer);
