@@ -13,13 +13,13 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
     use Band::{Green, Red, Yellow};
     Some(match (number, variant, band) {
         (1, _, Green) => {
-            "Sales went from {prev} to {now} in {years} years, about {cagr} a year. That's not a lemonade stand, that's a lemonade factory."
+            "Sales went from {prev} to {now} in {years} years{span_note}, about {cagr} a year. That's not a lemonade stand, that's a lemonade factory."
         }
         (1, _, Yellow) => {
-            "Sales went from {prev} to {now} over {years} years, about {cagr} a year. Steady as a porch swing: nothing fancy, nothing broken."
+            "Sales went from {prev} to {now} over {years} years{span_note}, about {cagr} a year. Steady as a porch swing: nothing fancy, nothing broken."
         }
         (1, _, Red) => {
-            "Sales went from {prev} to {now} over {years} years, {cagr} a year. Flat as my cousin's jokes, or worse. A business has to sell more to grow."
+            "Sales went from {prev} to {now} over {years} years{span_note}, {cagr} a year. Flat as my cousin's jokes, or worse. A business has to sell more to grow."
         }
         (2, _, Green) => {
             "Sales {rev_move} while costs {exp_move}{span_note}. When the money coming in outruns the money going out, the porch gets bigger."
@@ -31,19 +31,19 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
             "Costs {exp_move} while sales {rev_move}{span_note}. When the bills grow faster than the paycheck, something's got to give."
         }
         (3, "turnaround", _) => {
-            "They went from {prev_desc} to a profit of {now} in {years} years: out of the red and into the black. Good for them! One good year is a start, not a habit yet."
+            "They went from {prev_desc} to a profit of {now} in {years} years{span_note}: out of the red and into the black. Good for them! One good year is a start, not a habit yet."
         }
         (3, "loss", _) => {
-            "They lost {now_abs} in {to_label}, against {prev_desc} {years} years before, {trend}. Losing money is like bailing a boat: fine for a while, but you want to see the leak fixed."
+            "They lost {now_abs} in {to_label}, against {prev_desc} {years} years before{span_note}, {trend}. Losing money is like bailing a boat: fine for a while, but you want to see the leak fixed."
         }
         (3, _, Green) => {
-            "Profits went from {prev} to {now} in {years} years, about {cagr} a year. That's the kind of garden that feeds the whole family."
+            "Profits went from {prev} to {now} in {years} years{span_note}, about {cagr} a year. That's the kind of garden that feeds the whole family."
         }
         (3, _, Yellow) => {
-            "Profits went from {prev} to {now} over {years} years ({cagr} a year). Still in the black, just not racing anywhere."
+            "Profits went from {prev} to {now} over {years} years{span_note} ({cagr} a year). Still in the black, just not racing anywhere."
         }
         (3, _, Red) => {
-            "Profits went from {prev} to {now} over {years} years ({cagr} a year). Still making money, but the faucet's dripping slower."
+            "Profits went from {prev} to {now} over {years} years{span_note} ({cagr} a year). Still making money, but the faucet's dripping slower."
         }
         (4, "loss", _) => {
             "They lost money in {label}: about {loss_cents} cents on every sales dollar ({margin} net margin). You can't make that up on volume."
@@ -79,43 +79,43 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
             "Free cash was {fcf} in {label} ({margin} of sales). When the equipment eats the paycheck, there's nothing left over for the owners."
         }
         (6, "bank", Green) => {
-            "For a bank, cash against debt doesn't mean much (deposits are debts too), so I check the cushion instead: owners' equity is {ratio} of assets. That's as thick a cushion as the regulators and the big banks' own books call normal, or thicker."
+            "For a bank, cash against debt doesn't mean much (deposits are debts too), so I check the cushion instead: owners' equity is {ratio} of assets{as_of}. That's as thick a cushion as the regulators and the big banks' own books call normal, or thicker."
         }
         (6, "bank", Yellow) => {
-            "For a bank, cash against debt doesn't mean much (deposits are debts too), so I check the cushion instead: owners' equity is {ratio} of assets. Above the regulators' floor, but thinner than a big bank usually keeps."
+            "For a bank, cash against debt doesn't mean much (deposits are debts too), so I check the cushion instead: owners' equity is {ratio} of assets{as_of}. Above the regulators' floor, but thinner than a big bank usually keeps."
         }
         (6, "bank", Red) => {
-            "For a bank, cash against debt doesn't mean much, so I check the cushion instead: owners' equity is only {ratio} of assets. A bad year of loans would hurt."
+            "For a bank, cash against debt doesn't mean much, so I check the cushion instead: owners' equity is only {ratio} of assets{as_of}. A bad year of loans would hurt."
         }
         (6, "reit", Green) => {
-            "Landlords always borrow, so I compare the debt to the whole pile: debt is {ratio} of debt plus equity. Lighter than most."
+            "Landlords always borrow, so I compare the debt to the whole pile: debt is {ratio} of debt plus equity{as_of}. Lighter than most."
         }
         (6, "reit", Yellow) => {
-            "Landlords always borrow, so I compare the debt to the whole pile: debt is {ratio} of debt plus equity. About normal for a landlord."
+            "Landlords always borrow, so I compare the debt to the whole pile: debt is {ratio} of debt plus equity{as_of}. About normal for a landlord."
         }
         (6, "reit", Red) => {
-            "Debt is {ratio} of debt plus equity. That's a lot of mortgage on the property, even for a landlord."
+            "Debt is {ratio} of debt plus equity{as_of}. That's a lot of mortgage on the property, even for a landlord."
         }
         (6, "insurer", Green) => {
-            "An insurer's cash and investments stand behind its policies, so I look at what it borrowed against what the owners put in: debt is {ratio} of debt plus equity. Light borrowing for an insurer."
+            "An insurer's cash and investments stand behind its policies, so I look at what it borrowed against what the owners put in: debt is {ratio} of debt plus equity{as_of}. Light borrowing for an insurer."
         }
         (6, "insurer", Yellow) => {
-            "An insurer's cash and investments stand behind its policies, so I look at what it borrowed against what the owners put in: debt is {ratio} of debt plus equity. About usual for an insurer."
+            "An insurer's cash and investments stand behind its policies, so I look at what it borrowed against what the owners put in: debt is {ratio} of debt plus equity{as_of}. About usual for an insurer."
         }
         (6, "insurer", Red) => {
-            "Debt is {ratio} of debt plus equity. That's heavy borrowing for an insurer, whose money is supposed to be there for the claims."
+            "Debt is {ratio} of debt plus equity{as_of}. That's heavy borrowing for an insurer, whose money is supposed to be there for the claims."
         }
         (6, "debt_free", _) => {
-            "{cash} in cash and short-term investments and no debt that I can find in the filings. Nobody's knocking on this door for money."
+            "{cash} in cash and short-term investments{as_of} and no debt that I can find in the filings. Nobody's knocking on this door for money."
         }
         (6, _, Green) => {
-            "They keep {cash} in cash and short-term investments against {debt} of debt ({ratio}). That's a full woodpile for winter."
+            "They keep {cash} in cash and short-term investments against {debt} of debt{as_of} ({ratio}). That's a full woodpile for winter."
         }
         (6, _, Yellow) => {
-            "They keep {cash} in the drawer against {debt} of debt ({ratio}). Manageable, but keep an eye on it."
+            "They keep {cash} in the drawer against {debt} of debt{as_of} ({ratio}). Manageable, but keep an eye on it."
         }
         (6, _, Red) => {
-            "They owe {debt} and keep {cash} in the drawer. That's a lot of IOUs for one porch."
+            "They owe {debt} and keep {cash} in the drawer{as_of}. That's a lot of IOUs for one porch."
         }
         (7, "reit", Green) => {
             "At today's price the business earns {earnings_yield} a year in funds from operations (profit plus depreciation, the landlord's yardstick), against {bond} from a 10-year Treasury. The landlord beats the government's IOU."

@@ -74,6 +74,17 @@ pub fn times(value: f64) -> String {
     }
 }
 
+/// The date a figure carries when its period is not the headline's (the report the page is
+/// built on): `" (as of 2024-06-30)"`, or nothing when it is the headline's or there is none.
+/// Comments, chat answers and newsletters quote figures with it, so a number from another
+/// period never reads as today's.
+pub fn as_of_note(end: chrono::NaiveDate, headline: Option<chrono::NaiveDate>) -> String {
+    match headline {
+        Some(headline) if headline != end => format!(" (as of {end})"),
+        _ => String::new(),
+    }
+}
+
 /// A share count: `15.4B shares`.
 pub fn shares(value: f64) -> String {
     format!("{} shares", scaled(value, 2))
@@ -107,6 +118,18 @@ mod tests {
         assert_eq!(money(12_300.0), "$12.3K");
         assert_eq!(money(512.0), "$512");
         assert_eq!(money(f64::NAN), "N/A");
+    }
+
+    #[test]
+    fn a_figure_from_another_period_carries_its_date() {
+        let day = |s: &str| s.parse::<chrono::NaiveDate>().unwrap();
+        let headline = Some(day("2025-03-31"));
+        assert_eq!(
+            as_of_note(day("2024-06-30"), headline),
+            " (as of 2024-06-30)"
+        );
+        assert_eq!(as_of_note(day("2025-03-31"), headline), "");
+        assert_eq!(as_of_note(day("2024-06-30"), None), "");
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub mod sector;
 pub mod share_basis;
 pub mod share_scale;
 pub mod shares;
+pub mod split_check;
 pub mod text_format;
 
 use chrono::NaiveDate;
@@ -77,12 +78,36 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     let latest_balance = financials::latest_balance(&book);
     let history_start = market::three_years_before(as_of) - chrono::Duration::days(400);
     let ttm = history::ttm_points(&book, kind, history_start);
-    let prices = inputs.prices.as_deref().unwrap_or(&[]);
+    // The counts as filed against the price series over time (`split_check`), then against
+    // the newest public float (`share_basis`).
+    let checked = split_check::check(
+        shares::share_points(&book),
+        inputs.prices.as_deref().unwrap_or(&[]),
+        &split_check::split_facts(facts, as_of),
+        history_start,
+        as_of,
+    );
+    let prices = checked
+        .prices
+        .as_deref()
+        .or(inputs.prices.as_deref())
+        .unwrap_or(&[]);
     let floats = financials::instants(&book, concepts::PUBLIC_FLOAT);
     let public_float = floats.last().cloned();
-    let (shares, basis_fault) =
-        share_basis::match_price_basis(shares::share_history(&book), &floats, prices);
+    let (shares, basis_fault) = share_basis::match_price_basis(checked.shares, &floats, prices);
+    let basis_fault = checked.fault.or(basis_fault);
     let rates = inputs.treasury.as_deref().unwrap_or(&[]);
+    let report = book.report();
+    // The submissions list knows the filing's period of report exactly; the facts may not
+    // (a trimmed 10-Q can carry only comparatives).
+    let listed = |accession: &str| {
+        subs?
+            .filings
+            .iter()
+            .find(|f| f.accession_number == accession)?
+            .report_date
+    };
+    let report_date = report.map(|r| listed(&r.accession).unwrap_or(r.period_end));
 
     let fundamentals = Fundamentals {
         kind,
@@ -95,6 +120,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         funding: (kind == sector::IndustryKind::Bank)
             .then(|| financials::latest_funding(&book))
             .flatten(),
+        headline: report_date,
     };
     let market = MarketInputs {
         kind,
@@ -154,6 +180,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         }
     }
     let data_faults: Vec<DataFault> = fault.into_iter().collect();
+    score::date_provenance(&mut questions, report_date);
     let scores: Vec<u32> = questions
         .iter()
         .filter_map(|q| q.score.map(u32::from))
@@ -172,17 +199,6 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     let investment1000 = series
         .last()
         .map(|p| (p.investment_k * 10_000.0).round() / 10.0);
-    let report = book.report();
-    // The submissions list knows the filing's period of report exactly; the facts may not
-    // (a trimmed 10-Q can carry only comparatives).
-    let listed = |accession: &str| {
-        subs?
-            .filings
-            .iter()
-            .find(|f| f.accession_number == accession)?
-            .report_date
-    };
-    let report_date = report.map(|r| listed(&r.accession).unwrap_or(r.period_end));
     // The registrant's legal name: SEC's conformed name (submissions, else the ticker list),
     // the facts file's entity name last (it can be a subsidiary's). The name shown is the
     // ticker list's, in readable form.

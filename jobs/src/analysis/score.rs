@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use super::{
     facts::Figure,
     financials::{BalanceSheet, FiscalYear},
-    record::{Chart, Provenance, ValueGrowthRow},
+    format::as_of_note,
+    record::{Chart, Provenance, QuestionResult, ValueGrowthRow},
     sector::IndustryKind,
 };
 
@@ -59,6 +60,9 @@ pub struct Fundamentals<'a> {
     pub debt_free_evidence: Option<Figure>,
     /// Banks: loans and deposits at the latest date with both (Q5's bank version).
     pub funding: Option<(Figure, Figure)>,
+    /// The period of the report the page is built on (the record's `report_date`): a figure
+    /// quoted from another period carries its date (`format::as_of_note`).
+    pub headline: Option<chrono::NaiveDate>,
 }
 
 /// How many fiscal years back the growth questions look.
@@ -150,4 +154,17 @@ pub(crate) fn value_growth_chart(
 /// Q10's chart (diluted shares per year with growth), shared with `score_market`.
 pub fn q10_chart(years: &[FiscalYear]) -> Chart {
     value_growth_chart(years, |y| value(&y.diluted_shares))
+}
+
+/// Dates every figure of the questions' provenance that is a point in time from another
+/// period than the headline's and whose label does not name its date yet ("Public float (10-K
+/// cover) (as of 2025-06-30)"). The labels are what the page's sources, the chat's citations
+/// and the newsletter's figure lines quote, so all three carry the date from here.
+pub fn date_provenance(questions: &mut [QuestionResult], headline: Option<chrono::NaiveDate>) {
+    for p in questions.iter_mut().flat_map(|q| q.provenance.iter_mut()) {
+        let end = p.figure.end;
+        if p.figure.start.is_none() && !p.label.contains(&end.to_string()) {
+            p.label.push_str(&as_of_note(end, headline));
+        }
+    }
 }

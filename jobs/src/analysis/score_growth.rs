@@ -12,11 +12,64 @@ use super::{
     },
 };
 
-/// Q1: 3-year revenue CAGR.
+/// How far back (days) question 1 steps to read the same years as question 2: one fiscal year.
+const MAX_STEP_BACK_DAYS: i64 = 400;
+
+/// A span of fiscal years: the base year, the latest year and the years between them.
+type Window<'a> = (&'a FiscalYear, &'a FiscalYear, i32);
+
+/// The years both sales questions read, so question 1 and question 2 never compare different
+/// spans: the newest span with sales and costs at both ends, or sales alone when no two years
+/// have both (question 2 then has nothing to say). With the reason when it is not the newest
+/// span of sales: the latest sales year whose costs are missing.
+fn sales_window(years: &[FiscalYear]) -> Option<(Window<'_>, String)> {
+    let sales = span(years, |y| y.revenue.as_ref())?;
+    let Some(both) = span(years, |y| y.revenue.as_ref().and(y.expenses.as_ref())) else {
+        return Some((sales, String::new()));
+    };
+    if (both.0.end, both.1.end) == (sales.0.end, sales.1.end) {
+        return Some((both, String::new()));
+    }
+    // Costs that stop years before sales would hold question 1 to an old trend: then each
+    // question reads its own newest years and question 2 says why.
+    if (sales.1.end - both.1.end).num_days() > MAX_STEP_BACK_DAYS {
+        return Some((sales, String::new()));
+    }
+    let why = if sales.1.end > both.1.end {
+        format!(
+            "the filings give no costs for {}, and question 2 needs them, so both sales questions \
+             compare the same years",
+            sales.1.label
+        )
+    } else {
+        "the years with both sales and costs, so both sales questions compare the same years"
+            .to_string()
+    };
+    let note = format!(" ({} to {}: {why})", both.0.label, both.1.label);
+    Some((both, note))
+}
+
+/// The years question 3 reads, named when they are not the sales questions' years.
+fn profit_span_note(years: &[FiscalYear], base: &FiscalYear, latest: &FiscalYear) -> String {
+    let Some(((sales_base, sales_latest, _), _)) = sales_window(years) else {
+        return String::new();
+    };
+    if (sales_base.end, sales_latest.end) == (base.end, latest.end) {
+        return String::new();
+    }
+    let why = if latest.end > sales_latest.end {
+        "the profit figures reach further than the sales questions' years"
+    } else {
+        "the years with profit figures"
+    };
+    format!(" ({} to {}: {why})", base.label, latest.label)
+}
+
+/// Q1: 3-year revenue CAGR, over the sales questions' shared years ([`sales_window`]).
 pub fn q1_revenue(f: &Fundamentals) -> Answer {
     let chart = value_growth_chart(f.years, |y| value(&y.revenue));
     let name = "3-year revenue CAGR %";
-    let Some((base, latest, n)) = span(f.years, |y| y.revenue.as_ref()) else {
+    let Some(((base, latest, n), span_note)) = sales_window(f.years) else {
         return Answer::missing(
             name,
             chart,
@@ -41,6 +94,7 @@ pub fn q1_revenue(f: &Fundamentals) -> Answer {
         ("years", n.to_string()),
         ("from_label", base.label.clone()),
         ("to_label", latest.label.clone()),
+        ("span_note", span_note),
     ]);
     Answer {
         score: rubric::REVENUE_GROWTH.score(growth),
@@ -91,16 +145,21 @@ pub fn q2_expenses(f: &Fundamentals) -> Answer {
         return Answer::missing(name, chart, "the cost figures don't make a sensible trend");
     };
     let gap = rev - exp;
-    // Question 1 reads sales over its own span; when costs are missing at either end, this
-    // one covers other years and says which, rather than silently comparing other years.
-    let sales_span = span(f.years, |y| y.revenue.as_ref()).map(|(b, l, _)| (b.end, l.end));
-    let span_note = if sales_span == Some((base.end, latest.end)) {
-        String::new()
-    } else {
+    // Question 1 reads the same years ([`sales_window`]) and says why when they are not the
+    // newest; this one names them then too, and says why when question 1 reads others.
+    let newest_sales = f.years.iter().rev().find(|y| y.revenue.is_some());
+    let sales_end = sales_window(f.years).map(|((_, l, _), _)| l.end);
+    let span_note = if sales_end.is_some_and(|end| end != latest.end) {
         format!(
-            " ({} to {}, the years with both sales and costs)",
-            base.label, latest.label
+            " ({} to {}, the newest years with both sales and costs; question 1 reads sales to {})",
+            base.label,
+            latest.label,
+            newest_sales.map_or("", |y| y.label.as_str())
         )
+    } else if newest_sales.is_some_and(|y| y.end != latest.end) {
+        format!(" ({} to {})", base.label, latest.label)
+    } else {
+        String::new()
     };
     let mut provenance = Vec::new();
     for y in [base, latest] {
@@ -164,6 +223,7 @@ pub fn q3_earnings(f: &Fundamentals) -> Answer {
         ("prev_desc", prev_desc),
         ("years", n.to_string()),
         ("to_label", latest.label.clone()),
+        ("span_note", profit_span_note(f.years, base, latest)),
     ]);
     let margin = |y: &FiscalYear| y.percent_of_sales(value(&y.net_income));
     let (score, metric, variant) = if to > 0.0 && from > 0.0 {

@@ -34,7 +34,7 @@ pub const PRICED_QUESTIONS: [u8; 4] = [7, 8, 9, 11];
 const FLOAT_OVER_VALUE_LIMIT: f64 = 1.3;
 
 /// The lead-in of every data-fault reason (VOICE: plain, first person, no jargon).
-const DOUBT: &str = "Bubba doesn't trust these numbers";
+pub(crate) const DOUBT: &str = "Bubba doesn't trust these numbers";
 
 /// Split ratios a basis gap may be: 3-for-2, then whole ratios up to 50-for-1.
 fn split_ratio(ratio: f64) -> Option<f64> {

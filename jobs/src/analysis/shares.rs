@@ -11,7 +11,7 @@ use super::{
 /// How many old shares became one new share (or the reverse) when consecutive counts jump by
 /// close to a whole factor: 2-for-1 up to 50-for-1 forward splits and 1-for-2 up to 1-for-50
 /// reverse splits. Real issuance or buybacks move a count by percents, not by whole multiples.
-fn split_factor(older: f64, newer: f64) -> Option<f64> {
+pub(crate) fn split_factor(older: f64, newer: f64) -> Option<f64> {
     if older <= 0.0 || newer <= 0.0 {
         return None;
     }
@@ -75,6 +75,11 @@ pub fn annual_diluted(book: &FactBook) -> Vec<Figure> {
 /// Shares outstanding over time (cover page and balance sheet; diluted weighted averages when
 /// neither is reported), restated across splits, oldest first.
 pub fn share_history(book: &FactBook) -> Vec<Figure> {
+    split_adjusted(share_points(book))
+}
+
+/// The share counts [`share_history`] reads, as filed (before any split restatement).
+pub fn share_points(book: &FactBook) -> Vec<Figure> {
     let mut points: Vec<Figure> = book
         .merged(c::SHARES_OUTSTANDING)
         .into_iter()
@@ -91,7 +96,8 @@ pub fn share_history(book: &FactBook) -> Vec<Figure> {
             }
         }
     }
-    split_adjusted(points)
+    points.sort_by_key(|f| f.end);
+    points
 }
 
 /// The share count in force on `date`: the latest point on or before it.

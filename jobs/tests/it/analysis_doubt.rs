@@ -246,3 +246,110 @@ async fn old_balance_sheets_of_banks_and_companies_are_not_scored_as_today() {
     let axp = record_of("AXP").await;
     assert_eq!(axp.questions[5].score, None, "{}", axp.questions[5].comment);
 }
+
+#[tokio::test]
+async fn both_sales_questions_compare_the_same_years_and_say_why() {
+    // Deere's FY2025 10-K (0001104659-25-122321) gives sales but the facts hold no FY2025
+    // operating income, so FY2025 has no costs: question 2 can reach FY2024 at the latest.
+    // Question 1 reads the same FY2021-FY2024 and says why, not FY2022-FY2025 beside it.
+    let r = record_of("DE").await;
+    let years = |n: usize| {
+        let mut labels: Vec<(String, String)> = r.questions[n]
+            .provenance
+            .iter()
+            .map(|p| {
+                let year = p.label.rsplit(' ').next().unwrap_or_default().to_string();
+                (year, p.figure.accn.clone())
+            })
+            .collect();
+        labels.sort();
+        labels.dedup_by(|a, b| a.0 == b.0);
+        labels
+    };
+    let (q1, q2) = (years(0), years(1));
+    let spans = |v: &[(String, String)]| v.iter().map(|(y, _)| y.clone()).collect::<Vec<_>>();
+    assert_eq!(spans(&q1), ["FY2021", "FY2024"], "{q1:?}");
+    assert_eq!(spans(&q1), spans(&q2), "{q2:?}");
+    // FY2024 sales as last filed (the FY2025 10-K), FY2021's from the FY2023 10-K.
+    assert_eq!(
+        q1,
+        [
+            ("FY2021".to_string(), "0001558370-23-019812".to_string()),
+            ("FY2024".to_string(), "0001104659-25-122321".to_string()),
+        ]
+    );
+    let comment = &r.questions[0].comment;
+    assert!(
+        comment.contains("$44.0B to $51.7B")
+            && comment.contains("FY2021 to FY2024: the filings give no costs for FY2025"),
+        "{comment}"
+    );
+    assert!(
+        r.questions[1].comment.contains("(FY2021 to FY2024)"),
+        "{}",
+        r.questions[1].comment
+    );
+    // Profits are another question: it reads its own newest years, and names them.
+    let q3 = &r.questions[2].comment;
+    assert!(q3.contains("FY2022 to FY2025"), "{q3}");
+}
+
+#[tokio::test]
+async fn counts_halved_by_one_filing_the_prices_never_follow_leave_the_prices_unanswered() {
+    // Honeywell's 10-Q 0000773840-26-000124 puts the quarter to 2026-06-30 at 318.6M diluted
+    // shares (and restates the quarter to 2025-06-30 to 320.5M), half of every earlier filing;
+    // no split-ratio fact, no second filing and no price jump says a split happened. Its
+    // snapshot facts have no cover page, so no public float can settle the basis.
+    let r = record_of("HON").await;
+    let fault = r
+        .data_faults
+        .iter()
+        .find(|f| f.kind == "split-unconfirmed")
+        .unwrap_or_else(|| panic!("{:?}", r.data_faults));
+    assert!(
+        fault.reason.contains("0000773840-26-000124")
+            && fault.reason.contains("318.6M")
+            && fault.reason.contains("1-for-2"),
+        "{}",
+        fault.reason
+    );
+    for n in [7, 8, 9, 11] {
+        let q = &r.questions[n - 1];
+        assert_eq!(q.score, None, "Q{n}: {}", q.comment);
+        assert!(
+            q.comment.starts_with("Bubba doesn't trust"),
+            "{}",
+            q.comment
+        );
+    }
+    assert!(r.market_value.iter().all(|p| p.market_value.is_none()));
+}
+
+#[tokio::test]
+async fn a_split_only_an_adjusted_price_file_carries_is_beyond_the_two_sources() {
+    // KLA's and CrowdStrike's price files already carry splits (KLA ~$195 a share in 2026,
+    // CrowdStrike ~$212) that no filing in the snapshot shows; an adjusted file never jumps,
+    // and the counts run smoothly (KLA 131.75M in 10-Q 0000319201-26-000016, CrowdStrike
+    // 257.9M in 10-Q 0001535527-26-000025). Neither file has a cover page, so neither the
+    // split check nor the float check sees the split (docs/scoring.md, "Data faults").
+    // KLA's tenth-size market value still trips the plausibility bounds: flagged, unranked.
+    let klac = record_of("KLAC").await;
+    let kinds: Vec<&str> = klac.data_faults.iter().map(|f| f.kind.as_str()).collect();
+    assert_eq!(kinds, ["implausible-valuation"], "{:?}", klac.data_faults);
+    let reason = &klac.data_faults[0].reason;
+    assert!(reason.contains("earning 51.1% of its price"), "{reason}");
+    // CrowdStrike's quarter-size market value looks like any expensive software company's:
+    // priced on the filings' basis, a known limit pinned here.
+    let crwd = record_of("CRWD").await;
+    assert!(crwd.data_faults.is_empty(), "{:?}", crwd.data_faults);
+    let newest = crwd
+        .market_value_sources
+        .figures
+        .iter()
+        .max_by_key(|p| p.figure.end)
+        .expect("a share count");
+    assert_eq!(
+        (newest.figure.accn.as_str(), newest.figure.value),
+        ("0001535527-26-000025", 257_881_000.0)
+    );
+}

@@ -129,3 +129,22 @@ async fn planted_instructions_are_not_followed_or_quoted() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_figure_from_another_period_than_the_report_carries_its_date() {
+    // AAPL's page is built on its newest 10-Q; its debt is read at 2025-12-27, the last
+    // balance sheet with marketable securities. The chat says when that figure is from.
+    let g = grounding("AAPL", 320193).await;
+    let record = g.record.as_ref().expect("record");
+    assert_ne!(
+        record.report_date,
+        "2025-12-27".parse().ok(),
+        "the headline period"
+    );
+    let a = offline::answer("what's the debt situation?", &g).await;
+    assert!(
+        a.text.contains("$90.5B of debt (as of 2025-12-27)"),
+        "{}",
+        a.text
+    );
+}

@@ -290,3 +290,20 @@ async fn a_language_model_draft_is_used_only_when_its_numbers_are_in_the_records
     assert_eq!(piece.writer, Writer::Offline);
     assert!(piece.notice.is_none());
 }
+
+#[tokio::test]
+async fn a_figure_from_another_period_than_the_report_carries_its_date() {
+    // AAPL's debt is from the 2025-12-27 balance sheet, not its newest report's period: the
+    // newsletter's paragraph on it says so, as the page and the chat do.
+    let records = records().await;
+    assert_ne!(records[0].report_date, "2025-12-27".parse().ok());
+    let debt = offline(
+        &records,
+        &request(Brief::Custom("What's the debt situation?".into())),
+    );
+    let paragraph = debt
+        .split("\n\n")
+        .find(|p| p.contains("$90.5B of debt"))
+        .unwrap_or_else(|| panic!("a paragraph on AAPL's debt:\n{debt}"));
+    assert!(paragraph.contains("(as of 2025-12-27)"), "{paragraph}");
+}
