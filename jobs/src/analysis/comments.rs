@@ -196,15 +196,17 @@ fn template(number: u8, variant: &str, band: Band) -> Option<&'static str> {
             "Insiders own just {insiders}; institutions hold {institutions} and everybody else {retail}. The folks running the place don't have much of their own money on the table."
         }
         (12, "low", Green) => {
-            "Only {short} of the shares are bet against. Hardly anybody's rooting for a leak."
+            "Only {short} of the shares{as_of} are bet against. Hardly anybody's rooting for a leak."
         }
         (12, _, Green) => {
-            "{short} of the shares are bet against: under the 5% mark where doubts get loud, but not nothing. A few folks are watching for a leak."
+            "{short} of the shares{as_of} are bet against: under the 5% mark where doubts get loud, but not nothing. A few folks are watching for a leak."
         }
         (12, _, Yellow) => {
-            "{short} of the shares are bet against. Some folks have doubts; worth knowing why."
+            "{short} of the shares{as_of} are bet against. Some folks have doubts; worth knowing why."
         }
-        (12, _, Red) => "{short} of the shares are bet against. Somebody thinks this roof leaks.",
+        (12, _, Red) => {
+            "{short} of the shares{as_of} are bet against. Somebody thinks this roof leaks."
+        }
         _ => return None,
     })
 }

@@ -164,11 +164,14 @@ pub fn q12_short(short: Option<&ShortInterest>) -> Answer {
             "the short-interest data has no float for this one",
         );
     };
+    // FINRA's figure is for its settlement date, not the headline's: it carries its date.
     let vars = Vars::from([
         ("short", pct(value)),
         (
-            "date",
-            settlement_date.map(|d| d.to_string()).unwrap_or_default(),
+            "as_of",
+            settlement_date
+                .map(|d| format!(" (as of {d})"))
+                .unwrap_or_default(),
         ),
     ]);
     Answer {
@@ -223,5 +226,24 @@ mod tests {
         let (band, text) = said(20.0);
         assert_eq!(band, Band::Red);
         assert!(text.contains("roof leaks"), "{text}");
+        assert!(!text.contains("as of"), "no date, no date words: {text}");
+    }
+
+    #[test]
+    fn short_interest_carries_its_settlement_date() {
+        let short = ShortInterest {
+            symbol: "X".into(),
+            settlement_date: "2026-05-15".parse().ok(),
+            shares_short: None,
+            short_pct_of_float: Some(1.2),
+            float_shares: None,
+        };
+        let answer = q12_short(Some(&short));
+        let score = answer.score.map(|s| s.round() as u8);
+        let text = comment(12, score, answer.variant, &answer.vars);
+        assert!(
+            text.starts_with("Only 1.2% of the shares (as of 2026-05-15) are bet against."),
+            "{text}"
+        );
     }
 }
