@@ -27,7 +27,7 @@ export default [
       assert.match(await queueRow.innerText(), /\b1\b/, 'the overview counts the failed job');
       await page.getByRole('combobox', { name: 'Queue' }).selectOption(QUEUE);
       await page.getByRole('combobox', { name: 'State' }).selectOption('failed');
-      await page.getByRole('button', { name: new RegExp(`^Open ${QUEUE} job .*, failed$`) }).first().click();
+      await page.getByRole('list', { name: 'Jobs' }).getByRole('button', { name: new RegExp(`^${QUEUE} `) }).first().click();
 
       const detail = page.getByRole('article', { name: /^Job / });
       const errors = detail.getByRole('region', { name: 'Errors' });

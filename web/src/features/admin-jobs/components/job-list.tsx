@@ -51,22 +51,20 @@ export function JobList({ jobs, queues, filter, onFilter, selected, onOpen }: Pr
       ) : (
         <ul aria-label="Jobs" className="divide-y divide-stone-200">
           {jobs.map((job) => (
-            <li key={job.id} className={job.id === selected ? 'bg-amber-50' : undefined}>
+            <li key={job.id} className={`flex flex-wrap items-center gap-3 px-2 py-2 ${job.id === selected ? 'bg-amber-50' : ''}`}>
+              <StatusBadge status={job.status} />
               <button
                 type="button"
-                className="flex w-full flex-wrap items-center gap-3 px-2 py-2 text-left hover:bg-amber-50"
+                className="text-left font-semibold text-amber-900 underline"
                 aria-current={job.id === selected ? 'true' : undefined}
-                aria-label={`Open ${job.queue} job ${job.id}, ${job.status}`}
                 onClick={() => onOpen(job.id)}
               >
-                <StatusBadge status={job.status} />
-                <span className="font-semibold text-stone-900">{job.queue}</span>
-                <span className="font-mono text-xs text-stone-500">{job.id}</span>
-                <span className="ml-auto text-xs text-stone-600">
-                  attempt {job.attempts} of {job.maxAttempts} · {when(job.doneAt ?? job.runAt)}
-                </span>
-                {job.error ? <span className="w-full truncate text-xs text-red-800">{job.error}</span> : null}
+                {job.queue} <span className="font-mono text-xs font-normal">{job.id}</span>
               </button>
+              <span className="ml-auto text-xs text-stone-600">
+                attempt {job.attempts} of {job.maxAttempts} · {when(job.doneAt ?? job.runAt)}
+              </span>
+              {job.error ? <span className="w-full truncate text-xs text-red-800">{job.error}</span> : null}
             </li>
           ))}
         </ul>
