@@ -84,7 +84,10 @@ api_test!(
         assert_eq!(job["attempts"], 1, "{job}");
         let attempts = job["failedAttempts"].as_array().unwrap();
         assert_eq!(attempts.len(), 1, "{job}");
-        assert!(attempts[0]["error"].as_str().unwrap().starts_with(NO_10K), "{job}");
+        assert!(
+            attempts[0]["error"].as_str().unwrap().starts_with(NO_10K),
+            "{job}"
+        );
         assert!(job["error"].as_str().unwrap().starts_with(NO_10K), "{job}");
         assert_eq!(
             job["origin"],
@@ -94,21 +97,44 @@ api_test!(
         assert!(job["timeline"]["finishedAt"].is_string(), "{job}");
 
         // A failed job cannot be cancelled.
-        let (status, body) = post(&admin, &app.url(&format!("/api/admin/jobs/{id}/cancel")), json!({})).await;
+        let (status, body) = post(
+            &admin,
+            &app.url(&format!("/api/admin/jobs/{id}/cancel")),
+            json!({}),
+        )
+        .await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
-        assert_eq!(message(&body), "This job has already failed: there is nothing to cancel.");
+        assert_eq!(
+            message(&body),
+            "This job has already failed: there is nothing to cancel."
+        );
 
         // Paused, the queue holds the retried job; a second retry is refused while it waits.
-        let (status, body) = post(&admin, &app.url(&format!("/api/admin/queues/{QUEUE}/pause")), json!({})).await;
+        let (status, body) = post(
+            &admin,
+            &app.url(&format!("/api/admin/queues/{QUEUE}/pause")),
+            json!({}),
+        )
+        .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(queue_row(&app, &admin, QUEUE).await["paused"], true);
-        let (status, body) = post(&admin, &app.url(&format!("/api/admin/jobs/{id}/retry")), json!({})).await;
+        let (status, body) = post(
+            &admin,
+            &app.url(&format!("/api/admin/jobs/{id}/retry")),
+            json!({}),
+        )
+        .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         tokio::time::sleep(Duration::from_millis(1500)).await;
         let job = wait_for(&app, &admin, &id, |j| j["status"] == "queued").await;
         assert_eq!(job["queuePaused"], true, "{job}");
         assert_eq!(job["attempts"], 1, "{job}");
-        let (status, body) = post(&admin, &app.url(&format!("/api/admin/jobs/{id}/retry")), json!({})).await;
+        let (status, body) = post(
+            &admin,
+            &app.url(&format!("/api/admin/jobs/{id}/retry")),
+            json!({}),
+        )
+        .await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
         assert_eq!(
             message(&body),
@@ -116,7 +142,12 @@ api_test!(
         );
 
         // Resumed, it runs again and fails again: two attempts, each with its error.
-        let (status, body) = post(&admin, &app.url(&format!("/api/admin/queues/{QUEUE}/resume")), json!({})).await;
+        let (status, body) = post(
+            &admin,
+            &app.url(&format!("/api/admin/queues/{QUEUE}/resume")),
+            json!({}),
+        )
+        .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(queue_row(&app, &admin, QUEUE).await["paused"], false);
         let job = wait_for(&app, &admin, &id, |j| {
@@ -140,23 +171,46 @@ api_test!(
             (format!("/api/admin/jobs/{unknown}"), StatusCode::NOT_FOUND),
             ("/api/admin/jobs/not-a-job".into(), StatusCode::NOT_FOUND),
             ("/api/admin/jobs/%00".into(), StatusCode::BAD_REQUEST),
-            ("/api/admin/jobs?state=sleeping".into(), StatusCode::BAD_REQUEST),
+            (
+                "/api/admin/jobs?state=sleeping".into(),
+                StatusCode::BAD_REQUEST,
+            ),
         ] {
             let (status, body) = get(&admin, &app.url(&path)).await;
             assert_eq!(status, want, "{path}: {body}");
             assert!(!message(&body).is_empty());
         }
         for (path, want) in [
-            (format!("/api/admin/jobs/{unknown}/retry"), StatusCode::NOT_FOUND),
-            (format!("/api/admin/jobs/{unknown}/cancel"), StatusCode::NOT_FOUND),
-            ("/api/admin/jobs/a%01b/retry".into(), StatusCode::BAD_REQUEST),
-            ("/api/admin/queues/no-such-queue/pause".into(), StatusCode::NOT_FOUND),
-            ("/api/admin/queues/a%00/resume".into(), StatusCode::BAD_REQUEST),
+            (
+                format!("/api/admin/jobs/{unknown}/retry"),
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                format!("/api/admin/jobs/{unknown}/cancel"),
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                "/api/admin/jobs/a%01b/retry".into(),
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                "/api/admin/queues/no-such-queue/pause".into(),
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                "/api/admin/queues/a%00/resume".into(),
+                StatusCode::BAD_REQUEST,
+            ),
         ] {
             let (status, body) = post(&admin, &app.url(&path), json!({})).await;
             assert_eq!(status, want, "{path}: {body}");
         }
-        let (status, body) = post(&admin, &app.url(&format!("/api/admin/queues/{QUEUE}/resume")), json!({})).await;
+        let (status, body) = post(
+            &admin,
+            &app.url(&format!("/api/admin/queues/{QUEUE}/resume")),
+            json!({}),
+        )
+        .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(message(&body), format!("Queue {QUEUE} was not paused."));
         let (status, jobs) = get(&admin, &app.url("/api/admin/jobs?state=failed")).await;
@@ -174,6 +228,11 @@ api_test!(nobody_but_the_admin_gets_in, |backend| async move {
         let (status, _) = get(&visitor, &app.url(path)).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{path}");
     }
-    let (status, _) = post(&visitor, &app.url(&format!("/api/admin/queues/{QUEUE}/pause")), json!({})).await;
+    let (status, _) = post(
+        &visitor,
+        &app.url(&format!("/api/admin/queues/{QUEUE}/pause")),
+        json!({}),
+    )
+    .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 });

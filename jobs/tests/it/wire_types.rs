@@ -11,9 +11,13 @@ use jobs::{
     store::documents::RagDocument,
     store::storage::KvStock,
     store::{
-        apalis::JobStatus, content::ContentItem, notes::StockNotes, progress::Progress,
+        apalis::JobStatus,
+        content::ContentItem,
         job_history::{JobAttempt, JobOrigin},
-        tickers::TickerHit, usage::ViewCount,
+        notes::StockNotes,
+        progress::Progress,
+        tickers::TickerHit,
+        usage::ViewCount,
     },
     trends::{ChangeExplanation, HistoryEntry, QuarterlyChange},
 };
