@@ -18,6 +18,7 @@ import { launchBrowser, openPage } from './lib/browser.mjs';
 import { Skip } from './lib/helpers.mjs';
 import adminBatch from './tests/admin-batch.mjs';
 import adminDocuments from './tests/admin-documents.mjs';
+import adminJobs from './tests/admin-jobs.mjs';
 import accessibility from './tests/accessibility.mjs';
 import accounts from './tests/accounts.mjs';
 import adminNewsletter from './tests/admin-newsletter.mjs';
@@ -34,7 +35,7 @@ import smoke from './tests/smoke.mjs';
 import stock from './tests/stock.mjs';
 
 // Order matters a little: the daily-limit case queues many analyses, so it runs last.
-const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, adminNotes, adminDocuments, adminBatch, adminTrends, adminNewsletter, content, accessibility, keyboard, limits];
+const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, adminNotes, adminDocuments, adminBatch, adminTrends, adminNewsletter, adminJobs, content, accessibility, keyboard, limits];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(webDir, 'dist');

@@ -16,7 +16,11 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
-use jobs::{accounts::messages, store::bug_reports::BugReport};
+use jobs::{
+    accounts::messages,
+    queue::JobQueue,
+    store::{bug_reports::BugReport, job_history::JobOrigin, users::UserRecord},
+};
 use serde::Deserialize;
 
 use crate::{
@@ -47,6 +51,7 @@ fn routes() -> Router<AppState> {
         .merge(super::admin_auto_analyze::router())
         .merge(super::admin_trends::admin_router())
         .merge(super::admin_documents::router())
+        .merge(super::admin_jobs::router())
 }
 
 /// The one admin check.
@@ -64,6 +69,21 @@ pub async fn require_admin(
         }
         Some(_) => next.run(request).await,
     }
+}
+
+/// The queue for a job an admin starts with `action` on the admin page `screen`: it records
+/// who started it from where, which the Jobs page shows (with the job's failures).
+pub fn started_by_admin(
+    state: &AppState,
+    admin: &UserRecord,
+    screen: &str,
+    action: &str,
+) -> JobQueue {
+    state.queue.started_by(JobOrigin {
+        started_by: admin.username.clone(),
+        screen: screen.to_string(),
+        action: action.to_string(),
+    })
 }
 
 async fn admin_not_found() -> ApiError {

@@ -20,8 +20,9 @@ use serde::{Deserialize, Serialize};
 use crate::{
     AppState,
     error::{ApiError, ApiResult},
+    extract::CurrentUser,
     path_params::PathParams,
-    routes::job_status::still_running,
+    routes::{admin::started_by_admin, job_status::still_running},
 };
 
 /// How long the request waits for the draft before answering 202 (at most).
@@ -64,9 +65,10 @@ struct WaitParams {
     wait: Option<u64>,
 }
 
-#[tracing::instrument(skip(state), err(level = "info"))]
+#[tracing::instrument(skip(state, admin), err(level = "info"))]
 async fn auto_analyze(
     State(state): State<AppState>,
+    CurrentUser(admin): CurrentUser,
     PathParams(symbol): PathParams<String>,
     Query(params): Query<WaitParams>,
 ) -> ApiResult<Response> {
@@ -77,7 +79,8 @@ async fn auto_analyze(
     let job = AutoAnalyze10K {
         symbol: symbol.as_str().to_string(),
     };
-    match state.queue.enqueue_and_wait(&job, wait).await? {
+    let queue = started_by_admin(&state, &admin, "/admin", "Auto-Analyze 10K");
+    match queue.enqueue_and_wait(&job, wait).await? {
         JobOutcome::Running(job_id) => Ok(still_running(QueuedOut {
             job_id,
             message: "Still reading the 10-K; follow the job for its progress.",

@@ -29,8 +29,9 @@ use serde::{Deserialize, Serialize};
 use crate::{
     AppState,
     error::{ApiError, ApiResult},
-    extract::JsonBody,
+    extract::{CurrentUser, JsonBody},
     path_params::PathParams,
+    routes::admin::started_by_admin,
 };
 
 /// Most items the admin list shows.
@@ -152,12 +153,17 @@ pub struct SyncStartedOut {
     joined: bool,
 }
 
-#[tracing::instrument(skip(state), err(level = "info"))]
-async fn sync_now(State(state): State<AppState>) -> ApiResult<(StatusCode, Json<SyncStartedOut>)> {
+#[tracing::instrument(skip(state, admin), err(level = "info"))]
+async fn sync_now(
+    State(state): State<AppState>,
+    CurrentUser(admin): CurrentUser,
+) -> ApiResult<(StatusCode, Json<SyncStartedOut>)> {
     let job = SyncContent {
         period: format!("manual-{}", Utc::now().format("%Y-%m-%dT%H:%M:%S")),
     };
-    let job = state.queue.enqueue(&job).await?;
+    let job = started_by_admin(&state, &admin, "/admin/content", "Sync Feeds Now")
+        .enqueue(&job)
+        .await?;
     Ok((
         StatusCode::ACCEPTED,
         Json(SyncStartedOut {

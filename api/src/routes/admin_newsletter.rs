@@ -35,7 +35,7 @@ use crate::{
     error::{ApiError, ApiResult},
     extract::{JsonBody, MaybeUser},
     path_params::PathParams,
-    routes::job_status::still_running,
+    routes::{admin::started_by_admin, job_status::still_running},
 };
 
 /// How long `generate-newsletter` waits for the job by default, and at most.
@@ -121,12 +121,17 @@ async fn generate(
     let job = GenerateNewsletter {
         request,
         chart_base: state.settings.accounts.public_base_url.clone(),
-        requested_by: user.0.map(|u| u.username),
+        requested_by: user.0.as_ref().map(|u| u.username.clone()),
     };
     let wait = params
         .wait
         .map_or(DEFAULT_WAIT, |s| Duration::from_secs(s.min(MAX_WAIT_SECS)));
-    let outcome = state.queue.enqueue_and_wait(&job, wait).await?;
+    // The admin gate let only the admin through, so `user` is the admin.
+    let queue = match &user.0 {
+        Some(admin) => started_by_admin(&state, admin, "/admin/newsletter", "Generate Newsletter"),
+        None => state.queue.clone(),
+    };
+    let outcome = queue.enqueue_and_wait(&job, wait).await?;
     answer(&state, outcome).await
 }
 

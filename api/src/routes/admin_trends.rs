@@ -23,8 +23,9 @@ use serde::{Deserialize, Serialize};
 use crate::{
     AppState,
     error::{ApiError, ApiResult},
-    extract::JsonBody,
+    extract::{CurrentUser, JsonBody},
     path_params::PathParams,
+    routes::admin::started_by_admin,
 };
 
 /// The admin's routes, relative to `/api/admin`.
@@ -155,9 +156,10 @@ pub struct AnalyzeQuarterOut {
 /// `POST /api/admin/trends/analyze-quarter` {symbol, quarter}: scores the company as of that
 /// past quarter's last day (a backfill for trends); 202 with the job to follow. 400 for a bad
 /// symbol or quarter, or one that is not in the past; 404 for a ticker the SEC list lacks.
-#[tracing::instrument(skip(state), err(level = "info"))]
+#[tracing::instrument(skip(state, admin), err(level = "info"))]
 async fn analyze_quarter(
     State(state): State<AppState>,
+    CurrentUser(admin): CurrentUser,
     JsonBody(body): JsonBody<AnalyzeQuarterIn>,
 ) -> ApiResult<Response> {
     let symbol = TickerSymbol::parse(body.symbol.as_deref())?;
@@ -185,7 +187,9 @@ async fn analyze_quarter(
         symbol,
         quarter: quarter.key(),
     };
-    let queued = state.queue.enqueue(&job).await?;
+    let queued = started_by_admin(&state, &admin, "/admin/trends", "Analyze a past quarter")
+        .enqueue(&job)
+        .await?;
     let out = AnalyzeQuarterOut {
         job_id: queued.id,
         joined: queued.joined,
@@ -219,14 +223,18 @@ pub struct BackfillProgressOut {
 /// `POST /api/admin/trends/backfill-history`: queues a history backfill (the last 12 quarters,
 /// each scored as of its end from what was filed by then) for every company with a score;
 /// each fills only its missing quarters, so pressing it twice costs nothing. 202.
-#[tracing::instrument(skip(state), err(level = "info"))]
-async fn backfill_history(State(state): State<AppState>) -> ApiResult<Response> {
+#[tracing::instrument(skip(state, admin), err(level = "info"))]
+async fn backfill_history(
+    State(state): State<AppState>,
+    CurrentUser(admin): CurrentUser,
+) -> ApiResult<Response> {
+    let queue = started_by_admin(&state, &admin, "/admin/trends", "Backfill history");
     let rows = state.store.score_rows().await?;
     for row in &rows {
         let job = BackfillHistory {
             symbol: row.symbol.clone(),
         };
-        state.queue.enqueue(&job).await?;
+        queue.enqueue(&job).await?;
     }
     let out = BackfillOut {
         companies: rows.len(),

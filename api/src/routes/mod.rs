@@ -24,6 +24,7 @@ pub mod admin_batch;
 pub mod admin_chat_test;
 pub mod admin_content;
 pub mod admin_documents;
+pub mod admin_jobs;
 pub mod admin_newsletter;
 pub mod admin_notes;
 pub mod admin_schedules;

@@ -4,6 +4,7 @@
 mod accounts;
 mod admin_auto_analyze_api;
 mod admin_documents_api;
+mod admin_jobs_api;
 mod admin_notes_api;
 mod analysis_api;
 mod batch_api;

@@ -4,6 +4,7 @@
 use api::routes::admin_batch::{BatchRefusedOut, BatchStartedOut};
 use api::routes::admin_content::SyncStartedOut;
 use api::routes::admin_documents::{DocumentDeletedOut, UploadErrorOut, UploadOut, UploadedOut};
+use api::routes::admin_jobs::{AdminJobDetailOut, AdminJobOut, JobTimelineOut};
 use api::routes::admin_newsletter::{NewsletterOut, NewsletterQueuedOut};
 use api::routes::admin_schedules::{RunNowOut, ScheduleErrorOut};
 use api::routes::admin_trends::{
@@ -58,5 +59,8 @@ fn wire_types_match_the_rust_types() {
         UploadedOut,
         UploadErrorOut,
         DocumentDeletedOut,
+        AdminJobOut,
+        AdminJobDetailOut,
+        JobTimelineOut,
     );
 }

@@ -7,7 +7,9 @@ use serde::Serialize;
 use ulid::Ulid;
 
 use super::{Envelope, Job};
-use crate::store::{Store, StoreError, StoreTx, TxConnection, transaction::BeginWrite};
+use crate::store::{
+    Store, StoreError, StoreTx, TxConnection, job_history::JobOrigin, transaction::BeginWrite,
+};
 
 /// Why a job could not be enqueued.
 #[derive(Debug, thiserror::Error)]
@@ -33,11 +35,26 @@ pub struct Enqueued {
 #[derive(Clone, Debug)]
 pub struct JobQueue {
     store: Store,
+    /// Recorded for each job this queue starts (not for one it joins): see [`Self::started_by`].
+    origin: Option<JobOrigin>,
 }
 
 impl JobQueue {
     pub fn new(store: Store) -> Self {
-        JobQueue { store }
+        JobQueue {
+            store,
+            origin: None,
+        }
+    }
+
+    /// This queue, recording for every job it starts (through [`Self::enqueue`],
+    /// [`Self::enqueue_after`] or `enqueue_and_wait`) which admin started it from where; the
+    /// admin Jobs page shows it.
+    pub fn started_by(&self, origin: JobOrigin) -> JobQueue {
+        JobQueue {
+            store: self.store.clone(),
+            origin: Some(origin),
+        }
     }
 
     pub fn store(&self) -> &Store {
@@ -52,6 +69,20 @@ impl JobQueue {
 
     /// Enqueues `job` to run after `delay` (joining an identical waiting job, as above).
     pub async fn enqueue_after<J: Job>(
+        &self,
+        job: &J,
+        delay: Duration,
+    ) -> Result<Enqueued, QueueError> {
+        let enqueued = self.enqueue_or_join(job, delay).await?;
+        if let Some(origin) = &self.origin
+            && !enqueued.joined
+        {
+            self.store.record_job_origin(&enqueued.id, origin).await?;
+        }
+        Ok(enqueued)
+    }
+
+    async fn enqueue_or_join<J: Job>(
         &self,
         job: &J,
         delay: Duration,

@@ -261,6 +261,13 @@ pub async fn run_task<J: JobHandler>(
     {
         tracing::warn!(job = %job_id, %err, "could not record the outcome; the queue's own ack will");
     }
+    // The library keeps only the last result: each failed run's error is kept for the admin
+    // Jobs page.
+    if let Some(reason) = stored.get("Err").and_then(|e| e.as_str())
+        && let Err(err) = ctx.store.record_job_attempt(&job_id, attempt, reason).await
+    {
+        tracing::warn!(job = %job_id, %err, "could not record the failed attempt");
+    }
     super::wakeup::job_finished();
     result
 }

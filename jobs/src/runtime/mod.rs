@@ -5,6 +5,7 @@
 
 mod fleet;
 pub mod heartbeat;
+pub mod overview;
 mod poll;
 mod registry;
 pub mod scheduler;
@@ -16,6 +17,7 @@ use apalis::prelude::Monitor;
 
 pub use fleet::instance_name;
 pub use heartbeat::ClaimLoop;
+pub use overview::{QueueOverview, queue_overview};
 pub use registry::{KindInfo, kinds, queue_names, select_queues};
 
 use crate::{queue::JobContext, settings::CommonSettings, store::Store};

@@ -89,6 +89,8 @@ pub struct JobRecord {
     pub max_attempts: i64,
     pub run_at: DateTime<Utc>,
     pub done_at: Option<DateTime<Utc>>,
+    /// When a worker claimed it for its current (or last) run.
+    pub locked_at: Option<DateTime<Utc>>,
     pub locked_by: Option<String>,
     /// The last error message, when the last run failed.
     pub error: Option<String>,
@@ -108,6 +110,7 @@ struct JobRow {
     max_attempts: i64,
     run_at: i64,
     done_at: Option<i64>,
+    lock_at: Option<i64>,
     lock_by: Option<String>,
     last_result: Option<String>,
     payload: Option<String>,
@@ -128,6 +131,7 @@ impl From<JobRow> for JobRecord {
             max_attempts: row.max_attempts,
             run_at: epoch(row.run_at),
             done_at: row.done_at.map(epoch),
+            locked_at: row.lock_at.map(epoch),
             locked_by: row.lock_by,
             output: if row.status == "Done" { output } else { None },
             error: if row.status == "Done" { None } else { error },
@@ -196,10 +200,11 @@ pub struct JobCount {
 }
 
 const SQLITE_COLUMNS: &str = "id, job_type, status, attempts, max_attempts, run_at, done_at,
-    lock_by, last_result, CAST(job AS TEXT) AS payload FROM Jobs";
+    lock_at, lock_by, last_result, CAST(job AS TEXT) AS payload FROM Jobs";
 const PG_COLUMNS: &str = "id, job_type, status, attempts::bigint AS attempts,
     max_attempts::bigint AS max_attempts, EXTRACT(EPOCH FROM run_at)::bigint AS run_at,
-    EXTRACT(EPOCH FROM done_at)::bigint AS done_at, lock_by, last_result::text AS last_result,
+    EXTRACT(EPOCH FROM done_at)::bigint AS done_at,
+    EXTRACT(EPOCH FROM lock_at)::bigint AS lock_at, lock_by, last_result::text AS last_result,
     convert_from(job, 'UTF8') AS payload FROM apalis.jobs";
 
 impl Store {

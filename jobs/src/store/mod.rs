@@ -43,6 +43,7 @@ pub mod content;
 mod error;
 pub mod fleet_status;
 pub mod job_actions;
+pub mod job_history;
 pub mod notes;
 pub mod outbox;
 pub mod progress;

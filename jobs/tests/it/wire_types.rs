@@ -6,12 +6,18 @@ use jobs::{
     analysis::{AnalysisRecord, record::FilingRef},
     batch::{BatchResult, BatchStatus, CanStart},
     check_wire_types,
+    runtime::QueueOverview,
     schedules::ScheduledJob,
     store::documents::RagDocument,
     store::storage::KvStock,
     store::{
-        apalis::JobStatus, content::ContentItem, notes::StockNotes, progress::Progress,
-        tickers::TickerHit, usage::ViewCount,
+        apalis::JobStatus,
+        content::ContentItem,
+        job_history::{JobAttempt, JobOrigin},
+        notes::StockNotes,
+        progress::Progress,
+        tickers::TickerHit,
+        usage::ViewCount,
     },
     trends::{ChangeExplanation, HistoryEntry, QuarterlyChange},
 };
@@ -45,5 +51,8 @@ fn wire_types_match_the_rust_types() {
         HistoryEntry,
         ChangeExplanation,
         RagDocument,
+        QueueOverview,
+        JobAttempt,
+        JobOrigin,
     );
 }

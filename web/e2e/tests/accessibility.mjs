@@ -38,7 +38,7 @@ const PUBLIC = [
   '/this-page-does-not-exist',
 ];
 const SIGNED_IN = ['/', '/account-details', '/pricing', '/analytics', '/stock/MSFT'];
-const ADMIN = ['/admin', '/admin/batch', '/admin/newsletter', '/admin/trends', '/admin/chat-test', '/admin/kv', '/admin/content'];
+const ADMIN = ['/admin', '/admin/batch', '/admin/newsletter', '/admin/trends', '/admin/chat-test', '/admin/kv', '/admin/content', '/admin/jobs'];
 
 async function settle(page, route) {
   if (/^\/stock\/(AAPL|MSFT)$/.test(route)) await stockReady(page);

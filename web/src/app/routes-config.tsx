@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.chatTest.path, lazy: () => import('./routes/admin/chat-test') },
               { path: paths.admin.kv.path, lazy: () => import('./routes/admin/storage') },
               { path: paths.admin.content.path, lazy: () => import('./routes/admin/content') },
+              { path: paths.admin.jobs.path, lazy: () => import('./routes/admin/jobs') },
             ],
           },
         ],

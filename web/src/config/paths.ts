@@ -35,6 +35,7 @@ export const paths = {
     chatTest: { path: '/admin/chat-test', getHref: () => '/admin/chat-test' },
     kv: { path: '/admin/kv', getHref: () => '/admin/kv' },
     content: { path: '/admin/content', getHref: () => '/admin/content' },
+    jobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   },
   notFound: { path: '*', getHref: () => '/404' },
 } as const;

@@ -1,11 +1,7 @@
 //! `worker kinds`, `worker queues`, `worker pause` / `resume`.
 
 use anyhow::Context;
-use jobs::{
-    runtime,
-    store::{Store, apalis::JobStatus},
-};
-use serde::Serialize;
+use jobs::{runtime, store::Store};
 
 use super::print_json;
 
@@ -32,62 +28,10 @@ pub fn kinds(concurrency: usize, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// One queue's figures.
-#[derive(Debug, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct QueueRow {
-    queue: String,
-    paused: bool,
-    queued: i64,
-    running: i64,
-    retrying: i64,
-    succeeded: i64,
-    failed: i64,
-    oldest_waiting_secs: Option<i64>,
-    failed_last_hour: i64,
-}
-
 pub async fn queues(store: &Store, json: bool) -> anyhow::Result<()> {
-    let counts = store.job_counts().await.context("counting jobs")?;
-    let timings = store.queue_timings().await.context("reading queue ages")?;
-    let paused = store
-        .paused_queues()
+    let rows = runtime::queue_overview(store)
         .await
-        .context("reading paused queues")?;
-    // Every registered queue, then any other found in the table (jobs of a retired kind).
-    let mut names: Vec<String> = runtime::queue_names()
-        .into_iter()
-        .map(String::from)
-        .collect();
-    for name in counts.iter().map(|c| &c.queue).chain(&paused) {
-        if !names.contains(name) {
-            names.push(name.clone());
-        }
-    }
-    let rows: Vec<QueueRow> = names
-        .into_iter()
-        .map(|queue| {
-            let count = |status| {
-                counts
-                    .iter()
-                    .filter(|c| c.queue == queue && c.status == status)
-                    .map(|c| c.count)
-                    .sum()
-            };
-            let timing = timings.iter().find(|t| t.queue == queue);
-            QueueRow {
-                paused: paused.contains(&queue),
-                queued: count(JobStatus::Queued),
-                running: count(JobStatus::Running),
-                retrying: count(JobStatus::Retrying),
-                succeeded: count(JobStatus::Succeeded),
-                failed: count(JobStatus::Failed),
-                oldest_waiting_secs: timing.and_then(|t| t.oldest_waiting_secs),
-                failed_last_hour: timing.map_or(0, |t| t.failed_last_hour),
-                queue,
-            }
-        })
-        .collect();
+        .context("reading the queues")?;
     if json {
         return print_json(&rows);
     }

@@ -10,6 +10,7 @@ const PAGES = [
   { to: paths.admin.chatTest.getHref(), label: 'Chat Test' },
   { to: paths.admin.kv.getHref(), label: 'Storage' },
   { to: paths.admin.content.getHref(), label: 'Content' },
+  { to: paths.admin.jobs.getHref(), label: 'Jobs' },
 ];
 
 /** Every /admin page (after the access check): navigation between the admin pages, then the page. */
