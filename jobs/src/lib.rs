@@ -30,6 +30,7 @@ pub mod tasks;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod uploads;
+pub mod watchlist;
 // Uploaded and fetched documents as text (type sniffing, extractors, chunking),
 // and the 10-K auto-analysis.
 pub mod documents;

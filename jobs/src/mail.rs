@@ -6,7 +6,10 @@
 
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
-    message::{Mailbox, header::ContentType},
+    message::{
+        Mailbox,
+        header::{ContentType, HeaderName, HeaderValue},
+    },
 };
 
 use crate::store::{Store, outbox::OutboxEmail};
@@ -101,11 +104,17 @@ async fn send(
         .to_address
         .parse()
         .map_err(|err| format!("bad recipient: {err}"))?;
-    let message = Message::builder()
+    let mut builder = Message::builder()
         .from(from.clone())
         .to(to)
         .subject(email.subject.clone())
-        .header(ContentType::TEXT_PLAIN)
+        .header(ContentType::TEXT_PLAIN);
+    for (name, value) in extra_headers(email)? {
+        let name = HeaderName::new_from_ascii(name.clone())
+            .map_err(|err| format!("bad header name {name}: {err}"))?;
+        builder = builder.raw_header(HeaderValue::new(name, value));
+    }
+    let message = builder
         .body(email.body.clone())
         .map_err(|err| format!("building the message: {err}"))?;
     transport
@@ -113,4 +122,14 @@ async fn send(
         .await
         .map(|_| ())
         .map_err(|err| err.to_string())
+}
+
+/// The message's extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`), in name order.
+pub fn extra_headers(email: &OutboxEmail) -> Result<Vec<(String, String)>, String> {
+    let Some(text) = &email.headers else {
+        return Ok(Vec::new());
+    };
+    let map: std::collections::BTreeMap<String, String> =
+        serde_json::from_str(text).map_err(|err| format!("bad stored headers: {err}"))?;
+    Ok(map.into_iter().collect())
 }

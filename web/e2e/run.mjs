@@ -33,9 +33,10 @@ import limits from './tests/limits.mjs';
 import payments from './tests/payments.mjs';
 import smoke from './tests/smoke.mjs';
 import stock from './tests/stock.mjs';
+import watchlist from './tests/watchlist.mjs';
 
 // Order matters a little: the daily-limit case queues many analyses, so it runs last.
-const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, adminNotes, adminDocuments, adminBatch, adminTrends, adminNewsletter, adminJobs, content, accessibility, keyboard, limits];
+const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, adminNotes, adminDocuments, adminBatch, adminTrends, adminNewsletter, adminJobs, watchlist, content, accessibility, keyboard, limits];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(webDir, 'dist');

@@ -1,6 +1,7 @@
 //! The route table: one module per resource, each exporting `router()`.
 
 pub mod account;
+pub mod alerts;
 pub mod analysis;
 pub mod anonymous;
 pub mod auth;
@@ -14,6 +15,7 @@ pub mod password_reset;
 pub mod payments;
 pub mod security;
 pub mod tickers;
+pub mod watchlist;
 pub mod web;
 // The admin area: `admin` is the sub-router and its one check; every `admin_*` module is
 // merged into it. `admin_newsletter` and `admin_trends` also serve one public call each
@@ -44,6 +46,8 @@ pub fn router(state: AppState) -> Router {
         .merge(discovery::router())
         .merge(auth::router())
         .merge(account::router())
+        .merge(watchlist::router())
+        .merge(alerts::router())
         .merge(anonymous::router())
         .merge(password_reset::router())
         .merge(bug_reports::router())

@@ -23,5 +23,6 @@ mod securities_api;
 mod tickers_api;
 mod trends_api;
 mod trends_backfill;
+mod watchlist_api;
 mod web_app;
 mod wire_types;

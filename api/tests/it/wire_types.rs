@@ -13,6 +13,10 @@ use api::routes::admin_trends::{
 use api::routes::chat::{ChatErrorOut, ChatUsageOut};
 use api::routes::payments::{CheckoutOut, PricingOut, PricingTier, VerifyOut};
 use api::routes::{admin_chat_test::ChatTestOut, admin_notes::NotesCreatedOut};
+use api::routes::{
+    alerts::{AlertSettingsIn, AlertSettingsOut, AlertsOut, MarkReadIn, MarkReadOut},
+    watchlist::{WatchOut, WatchlistOut},
+};
 use api::{
     error::{FailureOut, MessageOut},
     routes::{
@@ -62,5 +66,12 @@ fn wire_types_match_the_rust_types() {
         AdminJobOut,
         AdminJobDetailOut,
         JobTimelineOut,
+        WatchOut,
+        WatchlistOut,
+        AlertsOut,
+        MarkReadIn,
+        MarkReadOut,
+        AlertSettingsIn,
+        AlertSettingsOut,
     );
 }

@@ -1,7 +1,7 @@
 //! `AnalyzeStock{symbol}`: fetches a company's filings and market data, scores the 12
 //! questions and stores the result, reporting each stage as it really happens.
 
-use crate::tasks::{AnalyzeStock, BackfillHistory};
+use crate::tasks::{AnalyzeStock, BackfillHistory, CreateAlerts};
 use chrono::Utc;
 
 use crate::{
@@ -118,7 +118,30 @@ pub async fn analyze_and_store(symbol: &str, run: &JobRun) -> Result<AnalysisRec
     if run.ctx.settings.backfill_history_on_first_analysis {
         queue_history_if_first(store, symbol).await;
     }
+    queue_alerts_if_watched(store, symbol).await;
     Ok(record)
+}
+
+/// A watched stock's new record is compared with its previous one by `CreateAlerts` (one job
+/// per stock, joined by its key, whoever watches it). A failure to queue is logged: the
+/// analysis is stored and stands, and the next rescore queues the comparison again.
+async fn queue_alerts_if_watched(store: &crate::store::Store, symbol: &str) {
+    let queued = async {
+        if store.watchers(symbol).await?.is_empty() {
+            return Ok::<_, JobError>(());
+        }
+        let job = CreateAlerts {
+            symbol: symbol.to_string(),
+        };
+        JobQueue::new(store.clone())
+            .enqueue(&job)
+            .await
+            .map_err(|err| JobError::retry(err.to_string()))?;
+        Ok(())
+    };
+    if let Err(err) = queued.await {
+        tracing::warn!(symbol, ?err, "could not queue the watchers' alerts");
+    }
 }
 
 /// A company's first analysis also queues the scoring of its past quarters, so its score

@@ -1,6 +1,7 @@
 //! `RefreshAnalyses`: once a day, looks for companies that filed a new 10-K or 10-Q after
-//! their stored analysis was computed and queues a fresh analysis for each. This is the "no
-//! newer filing" half of freshness; the other half is the age limit the API applies.
+//! their stored analysis was computed and queues a fresh analysis for each, and rescores every
+//! watched stock not scored today (its prices moved). This is the "no newer filing" half of
+//! freshness; the other half is the age limit the API applies.
 
 use crate::tasks::{AnalyzeStock, RefreshAnalyses};
 
@@ -53,6 +54,27 @@ impl JobHandler for RefreshAnalyses {
                     .await
                     .map_err(JobError::retry)?;
                 queued.push(symbol.clone());
+            }
+        }
+        // Watched stocks are rescored every day whatever they filed: prices move their
+        // market questions, and their watchers' alerts follow each rescore.
+        let today = chrono::Utc::now().date_naive();
+        for symbol in store.watched_symbols().await? {
+            if queued.contains(&symbol) {
+                continue;
+            }
+            let fresh = store
+                .analysis_computed_at(&symbol)
+                .await?
+                .is_some_and(|at| at.date_naive() >= today);
+            if !fresh {
+                queue
+                    .enqueue(&AnalyzeStock {
+                        symbol: symbol.clone(),
+                    })
+                    .await
+                    .map_err(JobError::retry)?;
+                queued.push(symbol);
             }
         }
         run.progress(

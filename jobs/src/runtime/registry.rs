@@ -13,9 +13,9 @@ use crate::{
     queue::{JobContext, runner::JobHandler},
     store::Store,
     tasks::{
-        AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BackfillHistory, BatchAnalysis,
-        ExtractDocument, GenerateNewsletter, LoadTickers, RefreshAnalyses, RunSchedule, SendEmail,
-        SyncContent, diagnostics,
+        AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BackfillHistory, BatchAnalysis, CreateAlerts,
+        ExtractDocument, GenerateNewsletter, LoadTickers, RefreshAnalyses, RunSchedule, SendDigest,
+        SendEmail, SyncContent, diagnostics,
     },
 };
 
@@ -95,6 +95,9 @@ pub(super) const KINDS: &[Kind] = &[
     // Low priority: one company at a time per worker, beside the visitors' analyses.
     Kind::of::<BackfillHistory>(true),
     Kind::of::<ExtractDocument>(false),
+    // Watchlists: a watched stock's alerts after its rescore, a user's weekly digest.
+    Kind::of::<CreateAlerts>(false),
+    Kind::of::<SendDigest>(false),
 ];
 
 /// Every queue the workers serve.

@@ -63,4 +63,8 @@ pub async fn tick(queue: &JobQueue) {
     if let Err(err) = crate::schedules::fire_due(queue, chrono::Utc::now()).await {
         tracing::warn!(%err, "could not fire the due schedules");
     }
+    // The weekly digests: each user's once per ISO week, on their digest day.
+    if let Err(err) = crate::watchlist::due::queue_due_digests(queue, chrono::Utc::now()).await {
+        tracing::warn!(%err, "could not queue the weekly digests");
+    }
 }

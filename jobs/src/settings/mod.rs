@@ -52,6 +52,9 @@ pub struct CommonSettings {
     /// Whether a company's first analysis queues the backfill of its past quarters
     /// (`HISTORY_BACKFILL`, default on; `off` leaves history to the admin's backfill).
     pub backfill_history_on_first_analysis: bool,
+    /// Where the web app is served (`PUBLIC_BASE_URL`): links in e-mails a worker writes (the
+    /// digest's unsubscribe link).
+    pub public_base_url: String,
 }
 
 /// A URL whose password is hidden when printed.
@@ -116,6 +119,10 @@ impl CommonSettings {
                     )));
                 }
             },
+            public_base_url: non_empty("PUBLIC_BASE_URL")
+                .unwrap_or_else(|| "http://localhost:8080".into())
+                .trim_end_matches('/')
+                .to_string(),
         })
     }
 }

@@ -154,3 +154,5 @@ pub(crate) fn escape_like(text: &str) -> String {
 }
 // The 10-K auto-analysis.
 pub mod tenk;
+// Watchlists, alerts and the weekly digest.
+pub mod watchlist;

@@ -33,10 +33,12 @@ pub struct OutboxEmail {
     pub sent_at: Option<DateTime<Utc>>,
     pub error: Option<String>,
     pub attempts: i32,
+    /// Extra headers (`List-Unsubscribe`...) as a JSON object of names to values.
+    pub headers: Option<String>,
 }
 
 const EMAIL_COLUMNS: &str =
-    "id, to_address, subject, body, kind, created_at, sent_at, error, attempts";
+    "id, to_address, subject, body, kind, created_at, sent_at, error, attempts, headers";
 
 impl Store {
     /// Puts one message in the outbox; returns its id.

@@ -36,6 +36,7 @@ mod store_conformance;
 mod tenk_items;
 mod tenk_writer;
 mod trends_store;
+mod watchlist_store;
 mod wire_types;
 // Newsletters.
 mod newsletter_store;

@@ -6,6 +6,7 @@ import { Header } from '@/components/layout/header';
 import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { NavDrawer } from '@/features/navigation/components/nav-drawer';
+import { AlertsBell } from '@/features/watchlist/components/alerts-bell';
 import { TickerSearch } from '@/features/ticker-search/components/ticker-search';
 import { ensureAnonymousSessionId } from '@/lib/anonymous-session';
 import { useUser } from '@/lib/auth';
@@ -52,6 +53,7 @@ export function AppLayout() {
       ) : null}
       <Header
         search={isStockPage(pathname) ? <TickerSearch variant="header" /> : null}
+        bell={user ? <AlertsBell /> : null}
         menuOpen={drawerOpen}
         onOpenMenu={() => setDrawerOpen(true)}
         menuButtonRef={menuButtonRef}

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.analytics.path, lazy: () => import('./routes/analytics') },
           { path: paths.accountDetails.path, lazy: () => import('./routes/account-details') },
+          { path: paths.myStocks.path, lazy: () => import('./routes/my-stocks') },
         ],
       },
       {

@@ -18,6 +18,7 @@ export const paths = {
     getHref: (tab?: 'compare' | 'trending') => (tab ? `/analytics?tab=${tab}` : '/analytics'),
   },
   accountDetails: { path: '/account-details', getHref: () => '/account-details' },
+  myStocks: { path: '/my-stocks', getHref: () => '/my-stocks' },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
   howItWorks: { path: '/how-it-works', getHref: (anchor?: string) => `/how-it-works${anchor ? `#${anchor}` : ''}` },
   meetBubba: { path: '/meet-bubba', getHref: () => '/meet-bubba' },

@@ -49,3 +49,12 @@ export type { SinceLastQuarterOut as SinceLastQuarter } from './generated/SinceL
 export type { RagDocument } from './generated/RagDocument';
 export type { UploadOut } from './generated/UploadOut';
 export type { UploadedOut } from './generated/UploadedOut';
+
+// Watchlists and alerts: /api/watchlist, /api/alerts, /api/alert-settings.
+export type { WatchOut } from './generated/WatchOut';
+export type { WatchlistOut as Watchlist } from './generated/WatchlistOut';
+export type { MyStock } from './generated/MyStock';
+export type { AlertsOut as Alerts } from './generated/AlertsOut';
+export type { AlertItem } from './generated/AlertItem';
+export type { MarkReadOut } from './generated/MarkReadOut';
+export type { AlertSettingsOut as AlertSettings } from './generated/AlertSettingsOut';

@@ -1,5 +1,11 @@
 import { AccountDetails } from '@/features/account/components/account-details';
+import { AlertSettingsForm } from '@/features/watchlist/components/alert-settings';
 
 export function Component() {
-  return <AccountDetails />;
+  return (
+    <>
+      <AccountDetails />
+      <AlertSettingsForm />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 
 import { ChatWidget } from '@/features/chat/components/chat-widget';
 import { StockPage } from '@/features/stock-analysis/components/stock-page';
+import { WatchButton } from '@/features/watchlist/components/watch-button';
 import { ensureAnonymousSessionId, getAnonymousSessionId, useRefreshAnonymousSession } from '@/lib/anonymous-session';
 import { useUser } from '@/lib/auth';
 
@@ -20,12 +21,19 @@ export function Component() {
   if (!isLoading && !user) ensureAnonymousSessionId();
   const enabled = !isLoading || getAnonymousSessionId() !== null;
   return (
-    <StockPage
+    <>
+      {user && ticker ? (
+        <div className="mb-3 flex justify-end">
+          <WatchButton symbol={ticker} />
+        </div>
+      ) : null}
+      <StockPage
       key={ticker}
       ticker={ticker}
       enabled={enabled}
       onAnalyzed={() => (user ? undefined : void refreshTrial())}
       renderChat={(record) => <ChatWidget symbol={record.symbol} companyName={record.companyName} />}
     />
+    </>
   );
 }

@@ -7,6 +7,8 @@ import { paths } from '@/config/paths';
 type HeaderProps = {
   /** The stock pages put a search box in the header. */
   search?: ReactNode;
+  /** The alerts bell, for signed-in users. */
+  bell?: ReactNode;
   menuOpen: boolean;
   onOpenMenu: () => void;
   /** Focus comes back here when the drawer closes. */
@@ -14,7 +16,7 @@ type HeaderProps = {
 };
 
 /** Site header: logo and title link home; the menu button opens the navigation drawer. */
-export function Header({ search, menuOpen, onOpenMenu, menuButtonRef }: HeaderProps) {
+export function Header({ search, bell, menuOpen, onOpenMenu, menuButtonRef }: HeaderProps) {
   return (
     <header className="border-b border-amber-200 bg-white/90">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
@@ -26,6 +28,7 @@ export function Header({ search, menuOpen, onOpenMenu, menuButtonRef }: HeaderPr
           </span>
         </Link>
         <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">{search}</div>
+        {bell ? <div className="ml-auto sm:ml-0">{bell}</div> : null}
         <button
           ref={menuButtonRef}
           type="button"

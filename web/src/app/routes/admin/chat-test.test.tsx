@@ -52,6 +52,8 @@ describe('/admin/chat-test', () => {
       vi.fn(async (input: RequestInfo | URL) => {
         const url = new URL(String(input), 'http://localhost');
         if (url.pathname === '/api/user') return new Response(JSON.stringify({ id: 1, username: 'a', isAdmin: true }));
+        // The header's alerts bell asks too; only the chat's calls are counted.
+        if (url.pathname === '/api/alerts') return new Response(JSON.stringify({ unread: 0, alerts: [] }));
         calls();
         await new Promise<void>((resolve) => (release = resolve));
         return new Response(JSON.stringify({ message: 'down' }), { status: 502 });

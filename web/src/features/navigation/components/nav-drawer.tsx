@@ -74,6 +74,9 @@ export function NavDrawer({ onClose }: NavDrawerProps) {
             <Link to={paths.accountDetails.getHref()} className={linkClass} onClick={onClose}>
               Account Details
             </Link>
+            <Link to={paths.myStocks.getHref()} className={linkClass} onClick={onClose}>
+              My stocks
+            </Link>
             <Link to={paths.analytics.getHref()} className={linkClass} onClick={onClose}>
               Enhanced Analytics
             </Link>

@@ -1,0 +1,5 @@
+import { MyStocks } from '@/features/watchlist/components/my-stocks';
+
+export function Component() {
+  return <MyStocks />;
+}
