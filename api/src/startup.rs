@@ -105,7 +105,7 @@ pub async fn wait_for_directory(
 /// `{ticker}` or `{symbol}` in its path must be covered here: the route-table test
 /// `ticker_routes_wait_for_the_directory` fails for one that is not (the chat was missed once).
 pub fn needs_directory(path: &str) -> bool {
-    const PREFIXES: [&str; 9] = [
+    const PREFIXES: [&str; 10] = [
         "/analyze-stock/",
         "/analyses",
         "/stocks/",
@@ -114,6 +114,8 @@ pub fn needs_directory(path: &str) -> bool {
         "/tickers/",
         "/anonymous/search",
         "/chat/",
+        // Watching a stock checks its ticker like the stock page.
+        "/watchlist/",
         // The admin's tools (notes, batches, chat test) look symbols up too.
         "/admin/",
     ];
@@ -130,6 +132,7 @@ mod tests {
         assert!(needs_directory("/tickers/search"));
         assert!(needs_directory("/anonymous/search"));
         assert!(needs_directory("/api/chat/MSFT"));
+        assert!(needs_directory("/api/watchlist/MSFT"));
         assert!(!needs_directory("/api/login"));
         assert!(!needs_directory("/user"));
     }
