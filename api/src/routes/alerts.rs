@@ -1,7 +1,8 @@
 //! Alerts on watched stocks and the choices about them: `GET /api/alerts` (the bell: unread
 //! count and the newest alerts), `POST /api/alerts/read` (some or all read), `GET`/`PUT
 //! /api/alert-settings` (alerts on/off, the digest and its day), and the digest's one-click
-//! unsubscribe, `GET`/`POST /api/unsubscribe?token=` (signed link, no session needed). Alerts
+//! unsubscribe, `POST /api/unsubscribe?token=` (signed link, no session needed; `GET` only
+//! asks, with a button that posts). Alerts
 //! are written by the `CreateAlerts` job (`jobs::watchlist::alerts`).
 
 use axum::{
@@ -19,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     AppState,
-    error::{ApiError, ApiResult, MessageOut},
+    error::{ApiError, ApiResult},
     extract::{CurrentUser, JsonBody},
 };
 
@@ -227,9 +228,11 @@ struct TokenParams {
 
 const BAD_LINK: &str = "That unsubscribe link isn't one of mine, or it got cut short. Sign in and switch the digest off on your account page instead.";
 const UNSUBSCRIBED: &str = "Done: no more weekly digests. I'll keep your list warm on the porch; switch the digest back on from your account page any time.";
+const CONFIRM: &str =
+    "Want me to stop sending the weekly digest? Your list and the bell stay as they are.";
 
-/// Switches the digest off for the token's user.
-async fn unsubscribe_token(state: &AppState, token: Option<&str>) -> ApiResult<()> {
+/// The user a token names, when it is one of ours and the account still exists.
+async fn token_user(state: &AppState, token: Option<&str>) -> ApiResult<i64> {
     let secret = unsubscribe::secret(&state.store).await?;
     let user_id = token
         .and_then(|t| unsubscribe::verify(&secret, t.trim()))
@@ -237,45 +240,73 @@ async fn unsubscribe_token(state: &AppState, token: Option<&str>) -> ApiResult<(
     if state.store.user_by_id(user_id).await?.is_none() {
         return Err(ApiError::BadRequest(BAD_LINK.into()));
     }
-    let current = state.store.alert_settings(user_id).await?;
-    let settings = AlertSettings {
-        digest_enabled: false,
-        ..current
-    };
-    state
-        .store
-        .save_alert_settings(user_id, settings, Utc::now())
-        .await?;
-    Ok(())
+    Ok(user_id)
 }
 
-/// `GET /api/unsubscribe?token=`: the link in the e-mail's text, a small page.
-#[tracing::instrument(skip_all)]
-async fn unsubscribe_link(
-    State(state): State<AppState>,
-    Query(params): Query<TokenParams>,
-) -> Response {
-    let (status, text) = match unsubscribe_token(&state, params.token.as_deref()).await {
-        Ok(()) => (axum::http::StatusCode::OK, UNSUBSCRIBED),
-        Err(ApiError::BadRequest(_)) => (axum::http::StatusCode::BAD_REQUEST, BAD_LINK),
-        Err(err) => return err.into_response(),
-    };
+/// A small page of the product's own: a paragraph and, to confirm, a form posting back.
+fn page(status: axum::http::StatusCode, text: &str, confirm_token: Option<&str>) -> Response {
+    let form = confirm_token.map_or(String::new(), |token| {
+        format!(
+            "<form method=\"post\" action=\"/api/unsubscribe?token={token}\"><button type=\"submit\">Stop the weekly digest</button></form>"
+        )
+    });
     (
         status,
         Html(format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Ask Bubba</title></head><body><main><h1>Ask Bubba</h1><p>{text}</p></main></body></html>"
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Ask Bubba</title></head><body><main><h1>Ask Bubba</h1><p>{text}</p>{form}</main></body></html>"
         )),
     )
         .into_response()
 }
 
+/// `GET /api/unsubscribe?token=`: the link in the e-mail's text. It only asks: a mail
+/// scanner that opens every link must not unsubscribe anyone (RFC 8058 keeps the action on
+/// `POST`); the page's button posts the one click.
+#[tracing::instrument(skip_all)]
+async fn unsubscribe_link(
+    State(state): State<AppState>,
+    Query(params): Query<TokenParams>,
+) -> Response {
+    match token_user(&state, params.token.as_deref()).await {
+        // A verified token is hex digits and a dot: safe inside the form's address.
+        Ok(_) => page(
+            axum::http::StatusCode::OK,
+            CONFIRM,
+            params.token.as_deref().map(str::trim),
+        ),
+        Err(ApiError::BadRequest(_)) => page(axum::http::StatusCode::BAD_REQUEST, BAD_LINK, None),
+        Err(err) => err.into_response(),
+    }
+}
+
 /// `POST /api/unsubscribe?token=`: the one-click unsubscribe mail providers send
-/// (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`, RFC 8058).
-#[tracing::instrument(skip_all, err(level = "info"))]
+/// (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`, RFC 8058), and the confirmation
+/// page's button: switches the digest off and answers the page saying so.
+#[tracing::instrument(skip_all)]
 async fn unsubscribe_one_click(
     State(state): State<AppState>,
     Query(params): Query<TokenParams>,
-) -> ApiResult<Json<MessageOut>> {
-    unsubscribe_token(&state, params.token.as_deref()).await?;
-    Ok(Json(MessageOut::new(UNSUBSCRIBED)))
+) -> Response {
+    let user_id = match token_user(&state, params.token.as_deref()).await {
+        Ok(user_id) => user_id,
+        Err(ApiError::BadRequest(_)) => {
+            return page(axum::http::StatusCode::BAD_REQUEST, BAD_LINK, None);
+        }
+        Err(err) => return err.into_response(),
+    };
+    let saved = async {
+        let current = state.store.alert_settings(user_id).await?;
+        let settings = AlertSettings {
+            digest_enabled: false,
+            ..current
+        };
+        state
+            .store
+            .save_alert_settings(user_id, settings, Utc::now())
+            .await
+    };
+    match saved.await {
+        Ok(()) => page(axum::http::StatusCode::OK, UNSUBSCRIBED, None),
+        Err(err) => ApiError::from(err).into_response(),
+    }
 }

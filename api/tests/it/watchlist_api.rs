@@ -201,18 +201,22 @@ api_test!(
         );
         assert_eq!(settings.digest_day, 5);
 
-        // The link in the text answers a page; a forged or missing token changes nothing.
+        // The link in the text only asks (a mail scanner opening it unsubscribes nobody): a
+        // page whose button posts the one click; a forged or missing token changes nothing.
+        let other_token = unsubscribe::token(&secret, other["id"].as_i64().unwrap());
         let page = anonymous
-            .get(app.url(&format!("/api/unsubscribe?token={token}")))
+            .get(app.url(&format!("/api/unsubscribe?token={other_token}")))
             .send()
             .await
             .unwrap();
         assert_eq!(page.status(), StatusCode::OK);
+        let html = page.text().await.unwrap();
+        assert!(html.contains("stop sending the weekly digest"), "{html}");
         assert!(
-            page.text()
-                .await
-                .unwrap()
-                .contains("no more weekly digests")
+            html.contains(&format!(
+                "<form method=\"post\" action=\"/api/unsubscribe?token={other_token}\">"
+            )),
+            "{html}"
         );
         let forged = unsubscribe::token("not-the-secret", other["id"].as_i64().unwrap());
         for query in [format!("?token={forged}"), String::new(), "?token=".into()] {
