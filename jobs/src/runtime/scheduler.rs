@@ -3,8 +3,11 @@
 
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
+
 use crate::{
     queue::JobQueue,
+    schedules::market_calendar,
     settings::CommonSettings,
     store::Store,
     tasks::{
@@ -32,12 +35,22 @@ pub async fn run(
     }
 }
 
-/// One look at the clock: the daily ticker refresh, the daily check for new filings and the
+/// The day the nightly work (the check for new filings and the rescoring of watched stocks)
+/// runs for: each UTC day the New York Stock Exchange trades. A weekend or an exchange holiday
+/// brings no new closes and next to no filings (EDGAR takes none on weekends and federal
+/// holidays), so its work waits for the next trading day.
+pub fn nightly_day(now: DateTime<Utc>) -> Option<String> {
+    let day = now.date_naive();
+    market_calendar::is_trading_day(day).then(|| day.to_string())
+}
+
+/// One look at the clock: the daily ticker refresh, the nightly check for new filings and the
 /// admin's due schedules.
 pub async fn tick(queue: &JobQueue) {
-    // One refresh per UTC day: the day is in the idempotency key.
-    let day = chrono::Utc::now().date_naive().to_string();
-    if let Err(err) = queue.enqueue_once(&RefreshAnalyses { day }).await {
+    // One refresh per trading day: the day is in the idempotency key.
+    if let Some(day) = nightly_day(Utc::now())
+        && let Err(err) = queue.enqueue_once(&RefreshAnalyses { day }).await
+    {
         tracing::warn!(%err, "could not queue the filings check");
     }
     // The dedupe key joins a load already queued or running; a finished one from earlier
@@ -66,5 +79,31 @@ pub async fn tick(queue: &JobQueue) {
     // The weekly digests: each user's once per ISO week, on their digest day.
     if let Err(err) = crate::watchlist::due::queue_due_digests(queue, chrono::Utc::now()).await {
         tracing::warn!(%err, "could not queue the weekly digests");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nightly_day;
+
+    fn at(day: &str) -> chrono::DateTime<chrono::Utc> {
+        format!("{day}T23:00:00Z").parse().unwrap()
+    }
+
+    #[test]
+    fn the_nightly_work_runs_on_trading_days_only() {
+        // Thanksgiving and Good Friday 2026 and 2027, and a Saturday: no nightly work.
+        for holiday in [
+            "2026-11-26",
+            "2026-04-03",
+            "2027-11-25",
+            "2027-03-26",
+            "2026-11-28",
+        ] {
+            assert_eq!(nightly_day(at(holiday)), None, "{holiday}");
+        }
+        // The day after Thanksgiving trades (to its early close): the work runs.
+        assert_eq!(nightly_day(at("2026-11-27")), Some("2026-11-27".into()));
+        assert_eq!(nightly_day(at("2027-11-26")), Some("2027-11-26".into()));
     }
 }
