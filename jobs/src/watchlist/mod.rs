@@ -2,6 +2,8 @@
 //! change worth an alert), the "My stocks" view over the store, the unsubscribe token and the
 //! digest's text. Notes: `jobs/docs/watchlists.md`.
 
+use crate::analysis::record::Band;
+
 pub mod alerts;
 pub mod digest;
 pub mod due;
@@ -14,12 +16,12 @@ pub const WATCH_LIMIT: i64 = 50;
 /// The refusal of the 51st stock.
 pub const LIST_FULL: &str = "You're watching 50 stocks already, and that's all my porch has room for. Take one off your list to add this one.";
 
-/// A score's band: 70 and up green, 50 to 69 yellow, below 50 red.
+/// A score's band as alerts store it: the analysis's own overall bands (`Band::of_overall`).
 pub fn band(score: i32) -> &'static str {
-    match score {
-        70.. => "green",
-        50..=69 => "yellow",
-        _ => "red",
+    match Band::of_overall(u8::try_from(score.clamp(0, 100)).unwrap_or(0)) {
+        Band::Green => "green",
+        Band::Yellow => "yellow",
+        Band::Red => "red",
     }
 }
 
