@@ -91,8 +91,8 @@ impl AppState {
             metrics: Arc::new(metrics::Metrics::default()),
             directory: startup::Directory::loaded(),
             hashing: Arc::new(jobs::accounts::HashGate::new(
-                settings.accounts.password_routes.hash_slots,
-                settings.accounts.password_routes.hash_queue_timeout,
+                settings.accounts.hashing.slots,
+                settings.accounts.hashing.queue_timeout,
             )),
             stripe: match &settings.payments.secret_key {
                 Some(key) => Some(payments::stripe::StripeClient::new(

@@ -140,6 +140,8 @@ pub struct AccountSettings {
     pub mail: jobs::mail::MailSettings,
     /// Per-IP limits of registration and reset confirmation (both hash a password).
     pub password_routes: PasswordRouteLimits,
+    /// How many password hashes run at once, and how long a request waits for a turn.
+    pub hashing: PasswordHashing,
 }
 
 /// Attempts one IP address may make per window on the other routes that hash a password.
@@ -150,10 +152,6 @@ pub struct PasswordRouteLimits {
     pub register_per_ip: u32,
     /// `POST /api/reset-password/confirm` attempts.
     pub reset_confirm_per_ip: u32,
-    /// Password hashes run at once (`PASSWORD_HASH_SLOTS`, default: cores - 1, at least 1).
-    pub hash_slots: usize,
-    /// How long a request waits for a hashing slot before it is answered 503.
-    pub hash_queue_timeout: std::time::Duration,
 }
 
 impl Default for PasswordRouteLimits {
@@ -162,8 +160,24 @@ impl Default for PasswordRouteLimits {
             window: std::time::Duration::from_secs(15 * 60),
             register_per_ip: 10,
             reset_confirm_per_ip: 10,
-            hash_slots: jobs::accounts::password::default_hash_slots(),
-            hash_queue_timeout: jobs::accounts::password::HASH_QUEUE_TIMEOUT,
+        }
+    }
+}
+
+/// Password hashing is the API's most expensive work: a few at once, the rest wait briefly.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PasswordHashing {
+    /// Hashes run at once (`PASSWORD_HASH_SLOTS`, default: cores - 1, at least 1).
+    pub slots: usize,
+    /// How long a request waits for a hashing slot before it is answered 503.
+    pub queue_timeout: std::time::Duration,
+}
+
+impl Default for PasswordHashing {
+    fn default() -> Self {
+        PasswordHashing {
+            slots: jobs::accounts::password::default_hash_slots(),
+            queue_timeout: jobs::accounts::password::HASH_QUEUE_TIMEOUT,
         }
     }
 }
@@ -205,6 +219,7 @@ impl Default for AccountSettings {
             login: LoginLimits::default(),
             mail: jobs::mail::MailSettings::default(),
             password_routes: PasswordRouteLimits::default(),
+            hashing: PasswordHashing::default(),
         }
     }
 }
@@ -237,16 +252,17 @@ impl AccountSettings {
                 .map(|e| e.to_lowercase()),
             login: defaults.login,
             mail,
-            password_routes: PasswordRouteLimits {
-                hash_slots: match non_empty("PASSWORD_HASH_SLOTS") {
+            password_routes: defaults.password_routes,
+            hashing: PasswordHashing {
+                slots: match non_empty("PASSWORD_HASH_SLOTS") {
                     Some(raw) => raw.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
                         anyhow::anyhow!(
                             "PASSWORD_HASH_SLOTS must be a whole number from 1, got '{raw}'"
                         )
                     })?,
-                    None => defaults.password_routes.hash_slots,
+                    None => defaults.hashing.slots,
                 },
-                ..defaults.password_routes
+                ..defaults.hashing
             },
         })
     }

@@ -90,6 +90,7 @@ impl Cli {
             concurrency: self.concurrency,
             queues: self.queues.clone(),
             shutdown_timeout: Duration::from_secs(self.shutdown_timeout),
+            ..WorkerOptions::default()
         }
     }
 }

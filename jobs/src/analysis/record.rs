@@ -272,58 +272,40 @@ pub enum Chart {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct ValueGrowthRow {
-    pub label: String,
-    pub value: Option<f64>,
-    pub growth_pct: Option<f64>,
+/// Declares a chart's row type: a period label and the row's figures, each optional (a
+/// figure the filings lack is drawn as a gap). Rows are wire types like the rest of the
+/// record (camelCase JSON, a TypeScript type for the web).
+macro_rules! chart_row {
+    ($name:ident { $($(#[$doc:meta])* $figure:ident),+ $(,)? }) => {
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            pub label: String,
+            $($(#[$doc])* pub $figure: Option<f64>,)+
+        }
+    };
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct RevenueExpenseRow {
-    pub label: String,
-    pub revenue: Option<f64>,
-    pub revenue_growth_pct: Option<f64>,
-    pub expense: Option<f64>,
-    pub expense_growth_pct: Option<f64>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct MarginRow {
-    pub label: String,
-    pub gross_pct: Option<f64>,
-    pub net_pct: Option<f64>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct CashFlowRow {
-    pub label: String,
-    pub operating: Option<f64>,
+chart_row!(ValueGrowthRow { value, growth_pct });
+chart_row!(RevenueExpenseRow {
+    revenue,
+    revenue_growth_pct,
+    expense,
+    expense_growth_pct
+});
+chart_row!(MarginRow { gross_pct, net_pct });
+chart_row!(CashFlowRow {
+    operating,
     /// Capital spending as a negative number, so operating + capex = free.
-    pub capex: Option<f64>,
-    pub free: Option<f64>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct CashDebtRow {
-    pub label: String,
-    pub cash: Option<f64>,
-    pub debt: Option<f64>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct YieldRow {
-    pub label: String,
-    pub earnings_return_pct: Option<f64>,
-    pub cash_flow_return_pct: Option<f64>,
-    pub govt_bond_pct: Option<f64>,
-}
+    capex,
+    free
+});
+chart_row!(CashDebtRow { cash, debt });
+chart_row!(YieldRow {
+    earnings_return_pct,
+    cash_flow_return_pct,
+    govt_bond_pct
+});
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]

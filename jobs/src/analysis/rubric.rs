@@ -16,6 +16,10 @@ pub struct Rubric {
 }
 
 impl Rubric {
+    pub const fn new(name: &'static str, points: &'static [(f64, f64)]) -> Self {
+        Rubric { name, points }
+    }
+
     /// The score for `metric`, within 0..=10; `None` for NaN (no metric, no grade).
     /// Infinite metrics clamp to the end scores (e.g. cash with no debt at all).
     pub fn score(&self, metric: f64) -> Option<f64> {
@@ -43,97 +47,85 @@ impl Rubric {
 }
 
 /// Q1: 3-year revenue CAGR, in percent.
-pub const REVENUE_GROWTH: Rubric = Rubric {
-    name: "revenue CAGR %",
-    points: &[(-10.0, 0.0), (3.0, 5.0), (20.0, 10.0)],
-};
+pub const REVENUE_GROWTH: Rubric =
+    Rubric::new("revenue CAGR %", &[(-10.0, 0.0), (3.0, 5.0), (20.0, 10.0)]);
 /// Q2: revenue CAGR minus expense CAGR, in percentage points.
-pub const REVENUE_VS_EXPENSES: Rubric = Rubric {
-    name: "revenue minus expense growth pp",
-    points: &[(-5.0, 0.0), (0.0, 5.0), (5.0, 10.0)],
-};
+pub const REVENUE_VS_EXPENSES: Rubric = Rubric::new(
+    "revenue minus expense growth pp",
+    &[(-5.0, 0.0), (0.0, 5.0), (5.0, 10.0)],
+);
 /// Q3, profitable now: 3-year net income CAGR, in percent. Profit that shrinks still beats a loss.
-pub const EARNINGS_GROWTH: Rubric = Rubric {
-    name: "net income CAGR % (profitable)",
-    points: &[(-15.0, 3.0), (0.0, 5.0), (15.0, 10.0)],
-};
+pub const EARNINGS_GROWTH: Rubric = Rubric::new(
+    "net income CAGR % (profitable)",
+    &[(-15.0, 3.0), (0.0, 5.0), (15.0, 10.0)],
+);
 /// Q3, losing money now: change in net margin over the period, in points. Never above 3.
-pub const LOSS_TREND: Rubric = Rubric {
-    name: "net margin change pp (loss-making)",
-    points: &[(-10.0, 0.0), (0.0, 1.0), (10.0, 3.0)],
-};
+pub const LOSS_TREND: Rubric = Rubric::new(
+    "net margin change pp (loss-making)",
+    &[(-10.0, 0.0), (0.0, 1.0), (10.0, 3.0)],
+);
 /// Q4: latest net margin, in percent (a 3-point trend moves the grade by one).
-pub const NET_MARGIN: Rubric = Rubric {
-    name: "net margin %",
-    points: &[(0.0, 0.0), (8.0, 5.0), (20.0, 10.0)],
-};
+pub const NET_MARGIN: Rubric = Rubric::new("net margin %", &[(0.0, 0.0), (8.0, 5.0), (20.0, 10.0)]);
 /// Q5: latest free-cash-flow margin, in percent (a 3-point trend moves the grade by one).
-pub const FCF_MARGIN: Rubric = Rubric {
-    name: "FCF margin %",
-    points: &[(-10.0, 0.0), (5.0, 5.0), (20.0, 10.0)],
-};
+pub const FCF_MARGIN: Rubric =
+    Rubric::new("FCF margin %", &[(-10.0, 0.0), (5.0, 5.0), (20.0, 10.0)]);
 /// Q6: cash and short-term investments over total debt.
-pub const CASH_TO_DEBT: Rubric = Rubric {
-    name: "cash / debt",
-    points: &[(0.1, 0.0), (0.5, 5.0), (1.5, 10.0)],
-};
+pub const CASH_TO_DEBT: Rubric = Rubric::new("cash / debt", &[(0.1, 0.0), (0.5, 5.0), (1.5, 10.0)]);
 /// Q6 for banks: shareholders' equity over total assets, in percent (a capital cushion).
 /// Anchored on the regulators' leverage categories (12 CFR 324.403: under 3% significantly
 /// undercapitalized, 5% the "well capitalized" floor) and on what large US banks normally
 /// run, 7-10% (JPMorgan 7.5%): see `docs/scoring.md`, "Bank capital".
-pub const BANK_EQUITY_TO_ASSETS: Rubric = Rubric {
-    name: "equity / assets % (banks)",
-    points: &[(3.0, 0.0), (5.0, 4.0), (7.0, 7.0), (10.0, 10.0)],
-};
+pub const BANK_EQUITY_TO_ASSETS: Rubric = Rubric::new(
+    "equity / assets % (banks)",
+    &[(3.0, 0.0), (5.0, 4.0), (7.0, 7.0), (10.0, 10.0)],
+);
 /// Q6 for REITs: debt over debt plus equity, in percent. REITs borrow by design.
-pub const REIT_DEBT_TO_CAPITAL: Rubric = Rubric {
-    name: "debt / (debt + equity) % (REITs)",
-    points: &[(20.0, 10.0), (40.0, 5.0), (60.0, 0.0)],
-};
+pub const REIT_DEBT_TO_CAPITAL: Rubric = Rubric::new(
+    "debt / (debt + equity) % (REITs)",
+    &[(20.0, 10.0), (40.0, 5.0), (60.0, 0.0)],
+);
 /// Q6 for insurers: debt over debt plus equity, in percent (financial leverage, what rating
 /// agencies watch). An insurer's cash and investments back its policies, so cash against debt
 /// would call a large, profitable insurer "a lot of IOUs". Around 20-30% is usual; above ~40%
 /// is stretched.
-pub const INSURER_DEBT_TO_CAPITAL: Rubric = Rubric {
-    name: "debt / (debt + equity) % (insurers)",
-    points: &[(15.0, 10.0), (30.0, 5.0), (45.0, 0.0)],
-};
+pub const INSURER_DEBT_TO_CAPITAL: Rubric = Rubric::new(
+    "debt / (debt + equity) % (insurers)",
+    &[(15.0, 10.0), (30.0, 5.0), (45.0, 0.0)],
+);
 /// Q5 for banks: loans as a percent of deposits. Under ~60% the loans are amply funded by
 /// deposits; 85% is a normal bank; past 110% it leans on borrowed market money.
-pub const BANK_LOANS_TO_DEPOSITS: Rubric = Rubric {
-    name: "loans / deposits % (banks)",
-    points: &[(60.0, 10.0), (85.0, 5.0), (110.0, 0.0)],
-};
+pub const BANK_LOANS_TO_DEPOSITS: Rubric = Rubric::new(
+    "loans / deposits % (banks)",
+    &[(60.0, 10.0), (85.0, 5.0), (110.0, 0.0)],
+);
 /// Q7: average of earnings and FCF yields minus the 10-year Treasury, in points.
-pub const YIELD_SPREAD: Rubric = Rubric {
-    name: "yield minus 10y pp",
-    points: &[(-4.0, 0.0), (0.0, 5.0), (3.0, 10.0)],
-};
+pub const YIELD_SPREAD: Rubric = Rubric::new(
+    "yield minus 10y pp",
+    &[(-4.0, 0.0), (0.0, 5.0), (3.0, 10.0)],
+);
 /// Q8: projected forward earnings yield minus the 10-year Treasury, in points.
-pub const FORWARD_SPREAD: Rubric = Rubric {
-    name: "forward yield minus 10y pp",
-    points: &[(-4.0, 0.0), (0.0, 5.0), (3.0, 10.0)],
-};
+pub const FORWARD_SPREAD: Rubric = Rubric::new(
+    "forward yield minus 10y pp",
+    &[(-4.0, 0.0), (0.0, 5.0), (3.0, 10.0)],
+);
 /// Q9: average position of today's valuation ratios in their 3-year ranges (0 = cheapest).
-pub const RANGE_POSITION: Rubric = Rubric {
-    name: "position in 3-year ratio range",
-    points: &[(0.0, 10.0), (0.5, 5.0), (1.0, 0.0)],
-};
+pub const RANGE_POSITION: Rubric = Rubric::new(
+    "position in 3-year ratio range",
+    &[(0.0, 10.0), (0.5, 5.0), (1.0, 0.0)],
+);
 /// Q10: 3-year CAGR of diluted shares, in percent (negative = buybacks).
-pub const SHARE_GROWTH: Rubric = Rubric {
-    name: "diluted shares CAGR %",
-    points: &[(-3.0, 10.0), (1.0, 5.0), (10.0, 0.0)],
-};
+pub const SHARE_GROWTH: Rubric = Rubric::new(
+    "diluted shares CAGR %",
+    &[(-3.0, 10.0), (1.0, 5.0), (10.0, 0.0)],
+);
 /// Q11: insiders' share of the company, in percent.
-pub const INSIDER_STAKE: Rubric = Rubric {
-    name: "insider stake %",
-    points: &[(0.0, 3.0), (1.0, 5.0), (5.0, 8.0), (10.0, 10.0)],
-};
+pub const INSIDER_STAKE: Rubric = Rubric::new(
+    "insider stake %",
+    &[(0.0, 3.0), (1.0, 5.0), (5.0, 8.0), (10.0, 10.0)],
+);
 /// Q12: shares sold short as a percent of the float.
-pub const SHORT_INTEREST: Rubric = Rubric {
-    name: "short % of float",
-    points: &[(1.0, 10.0), (5.0, 5.0), (20.0, 0.0)],
-};
+pub const SHORT_INTEREST: Rubric =
+    Rubric::new("short % of float", &[(1.0, 10.0), (5.0, 5.0), (20.0, 0.0)]);
 
 /// Every rubric, for documentation and the property tests.
 pub const ALL: &[Rubric] = &[

@@ -83,54 +83,47 @@ fn text(s: &str) -> Cell {
     Cell::Text(s.replace([',', '\n', '\r'], " "))
 }
 
+/// One line of cells per chart row.
+fn lines<R>(rows: &[R], cells: impl Fn(&R) -> Vec<Cell>) -> Vec<Vec<Cell>> {
+    rows.iter().map(cells).collect()
+}
+
 fn chart_rows(chart: &Chart) -> Vec<Vec<Cell>> {
     match chart {
-        Chart::ValueGrowth { rows } => rows
-            .iter()
-            .map(|r| vec![text(&r.label), amount(r.value), percent(r.growth_pct)])
-            .collect(),
-        Chart::RevenueExpenses { rows } => rows
-            .iter()
-            .map(|r| {
-                vec![
-                    text(&r.label),
-                    amount(r.revenue),
-                    percent(r.revenue_growth_pct),
-                    amount(r.expense),
-                    percent(r.expense_growth_pct),
-                ]
-            })
-            .collect(),
-        Chart::Margins { rows } => rows
-            .iter()
-            .map(|r| vec![text(&r.label), percent(r.gross_pct), percent(r.net_pct)])
-            .collect(),
-        Chart::CashFlows { rows } => rows
-            .iter()
-            .map(|r| {
-                vec![
-                    text(&r.label),
-                    amount(r.operating),
-                    amount(r.capex),
-                    amount(r.free),
-                ]
-            })
-            .collect(),
-        Chart::CashDebt { rows } => rows
-            .iter()
-            .map(|r| vec![text(&r.label), amount(r.cash), amount(r.debt)])
-            .collect(),
-        Chart::Yields { rows } => rows
-            .iter()
-            .map(|r| {
-                vec![
-                    text(&r.label),
-                    percent(r.earnings_return_pct),
-                    percent(r.cash_flow_return_pct),
-                    percent(r.govt_bond_pct),
-                ]
-            })
-            .collect(),
+        Chart::ValueGrowth { rows } => lines(rows, |r| {
+            vec![text(&r.label), amount(r.value), percent(r.growth_pct)]
+        }),
+        Chart::RevenueExpenses { rows } => lines(rows, |r| {
+            vec![
+                text(&r.label),
+                amount(r.revenue),
+                percent(r.revenue_growth_pct),
+                amount(r.expense),
+                percent(r.expense_growth_pct),
+            ]
+        }),
+        Chart::Margins { rows } => lines(rows, |r| {
+            vec![text(&r.label), percent(r.gross_pct), percent(r.net_pct)]
+        }),
+        Chart::CashFlows { rows } => lines(rows, |r| {
+            vec![
+                text(&r.label),
+                amount(r.operating),
+                amount(r.capex),
+                amount(r.free),
+            ]
+        }),
+        Chart::CashDebt { rows } => lines(rows, |r| {
+            vec![text(&r.label), amount(r.cash), amount(r.debt)]
+        }),
+        Chart::Yields { rows } => lines(rows, |r| {
+            vec![
+                text(&r.label),
+                percent(r.earnings_return_pct),
+                percent(r.cash_flow_return_pct),
+                percent(r.govt_bond_pct),
+            ]
+        }),
         Chart::Forward {
             forward_yield_pct,
             treasury_pct,
@@ -139,17 +132,14 @@ fn chart_rows(chart: &Chart) -> Vec<Vec<Cell>> {
             percent(*forward_yield_pct),
             percent(*treasury_pct),
         ]],
-        Chart::Ratios { rows } => rows
-            .iter()
-            .map(|r| {
-                vec![
-                    text(&r.name),
-                    number(Some(r.min)),
-                    number(Some(r.max)),
-                    number(Some(r.current)),
-                ]
-            })
-            .collect(),
+        Chart::Ratios { rows } => lines(rows, |r| {
+            vec![
+                text(&r.name),
+                number(Some(r.min)),
+                number(Some(r.max)),
+                number(Some(r.current)),
+            ]
+        }),
         Chart::Ownership {
             insiders_pct,
             institutions_pct,

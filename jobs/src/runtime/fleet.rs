@@ -18,9 +18,9 @@ use crate::{
     store::Store,
 };
 
-/// How often an idle SQLite worker looks for new jobs. Jobs enqueued by the API (another
-/// process) cannot wake it any other way; each poll is one cheap indexed query.
-const SQLITE_POLL: Duration = Duration::from_millis(50);
+/// How often an idle SQLite worker tries a claim on its own. The process-wide poll
+/// (`poll::spawn_claim_poll`) wakes it when its queue has a job, so this is only the fallback.
+const SQLITE_POLL: Duration = Duration::from_secs(5);
 /// Postgres wakes workers with LISTEN/NOTIFY; the poll only catches delayed retries.
 const POSTGRES_POLL: Duration = Duration::from_millis(500);
 /// Heartbeats: a worker silent for HEARTBEAT x MISSED is dead and its jobs go back to the

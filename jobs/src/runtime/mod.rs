@@ -9,6 +9,7 @@ pub mod overview;
 mod poll;
 mod registry;
 pub mod scheduler;
+mod upkeep;
 
 use std::{future::Future, sync::Arc, time::Duration};
 
@@ -31,6 +32,8 @@ pub struct WorkerOptions {
     pub queues: Vec<String>,
     /// How long in-flight jobs get to finish after the stop signal before they are handed back.
     pub shutdown_timeout: Duration,
+    /// SQLite: how often to look for jobs enqueued by other processes (and retries come due).
+    pub claim_poll: Duration,
 }
 
 impl Default for WorkerOptions {
@@ -39,6 +42,7 @@ impl Default for WorkerOptions {
             concurrency: 4,
             queues: Vec::new(),
             shutdown_timeout: Duration::from_secs(30),
+            claim_poll: poll::CLAIM_POLL,
         }
     }
 }
@@ -84,10 +88,20 @@ pub async fn run_worker_reporting(
     let monitor = monitor(&store, ctx, &queues, concurrency, &instance)
         .shutdown_timeout(options.shutdown_timeout);
     let beating = heartbeat::spawn(store.clone(), heartbeat::this_process(&instance, &queues));
+    // SQLite only: one poll for all queues, and the log kept bounded.
+    let sqlite_chores = matches!(store, Store::Sqlite(_)).then(|| {
+        [
+            poll::spawn_claim_poll(store.clone(), queues.clone(), options.claim_poll),
+            upkeep::spawn_wal_checkpoints(store.clone()),
+        ]
+    });
     claim_loop.set(true);
     let result = monitor.run_with_signal(signal).await;
     claim_loop.set(false);
     beating.abort();
+    for chore in sqlite_chores.into_iter().flatten() {
+        chore.abort();
+    }
     if let Err(err) = store.remove_worker_process(&instance).await {
         tracing::warn!(%err, "could not remove this worker's heartbeat row");
     }
@@ -111,6 +125,9 @@ pub async fn run_embedded(
 ) {
     let options = WorkerOptions {
         concurrency: 2,
+        // The API's own enqueues wake this worker at once; the poll only finds what another
+        // process queued (an operator's command) and retries come due, so it can be slow.
+        claim_poll: poll::EMBEDDED_CLAIM_POLL,
         ..WorkerOptions::default()
     };
     let signal = |mut stop: tokio::sync::watch::Receiver<bool>| async move {

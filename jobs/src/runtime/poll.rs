@@ -1,11 +1,19 @@
-//! The timer that wakes an idle worker to look for new jobs.
+//! How idle workers learn of new jobs.
 //!
-//! The job library's own interval strategy replaces its timer when it fires without polling
-//! the new one, so no wake-up is armed; when a fetch happened to be in flight at that moment,
-//! the worker slept until its next heartbeat (seconds later). Measured: enqueue-to-start
-//! outliers of 2.6 and 4.3 s on a loaded machine, all ending at a heartbeat. This strategy
-//! always leaves a polled timer behind. It also wakes at once when this process enqueues a
-//! job on the worker's queue (see `queue::wakeup`).
+//! [`EveryInterval`], the timer of each queue's worker: the job library's own interval
+//! strategy replaces its timer when it fires without polling the new one, so no wake-up is
+//! armed; when a fetch happened to be in flight at that moment, the worker slept until its
+//! next heartbeat (seconds later). Measured: enqueue-to-start outliers of 2.6 and 4.3 s on a
+//! loaded machine, all ending at a heartbeat. This strategy always leaves a polled timer
+//! behind. It also wakes at once when this process enqueues a job on the worker's queue
+//! (see `queue::wakeup`).
+//!
+//! [`spawn_claim_poll`], one poll for every queue of a SQLite process: jobs enqueued by
+//! another process cannot wake a SQLite worker, so something must look. Each queue's worker
+//! looking every 50 ms cost the idle one-box API about 29% of a core (14 queues, each poll a
+//! claim attempt, which is a write); one read that names the queues with claimable jobs, and
+//! wakes only those workers, every 50 ms in a worker process and every 250 ms in the API's
+//! embedded worker (its own enqueues wake it at once), costs about 2% (`bench/idle-cpu.sh`). Postgres needs none of this: LISTEN/NOTIFY wakes its workers.
 
 use std::{
     future::Future,
@@ -17,6 +25,39 @@ use std::{
 
 use apalis_core::backend::ext::poll_strategy::{PollSnapshot, PollStrategy};
 use tokio::sync::{Notify, futures::OwnedNotified};
+
+use crate::{queue::wakeup, store::Store};
+
+/// How often a worker process looks for claimable jobs (the enqueue-to-start latency of a
+/// job enqueued by another process, at most).
+pub(super) const CLAIM_POLL: Duration = Duration::from_millis(50);
+/// The same for the API's embedded worker, which its own process's enqueues wake at once.
+pub(super) const EMBEDDED_CLAIM_POLL: Duration = Duration::from_millis(250);
+
+/// Looks every `every` for queues of `queues` with a job to claim, and wakes this process's
+/// worker of each. Runs until aborted (at shutdown). A failed look (the database busy or
+/// gone) is retried at the next tick; the workers' own timers remain the fallback.
+pub(super) fn spawn_claim_poll(
+    store: Store,
+    queues: Vec<&'static str>,
+    every: Duration,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticker = tokio::time::interval(every);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticker.tick().await;
+            match store.claimable_queues().await {
+                Ok(ready) => {
+                    for queue in queues.iter().filter(|q| ready.iter().any(|r| r == *q)) {
+                        wakeup::for_queue(queue).notify_one();
+                    }
+                }
+                Err(err) => tracing::debug!(%err, "could not look for claimable jobs"),
+            }
+        }
+    })
+}
 
 /// Wakes the worker every `interval`, and whenever `wakeup` is notified.
 #[derive(Debug)]

@@ -361,6 +361,29 @@ impl Store {
         )
     }
 
+    /// The queues with a job a worker could claim now (the library's own claim conditions:
+    /// waiting and unlocked, or failed with attempts left, and due), leaving out paused
+    /// queues. One read over the claim indexes, for the process-wide poll (`runtime::poll`):
+    /// asking once for every queue costs far less than each queue's worker trying a claim.
+    pub async fn claimable_queues(&self) -> StoreResult<Vec<String>> {
+        let due = per_backend!(self,
+            sqlite: "(run_at IS NULL OR run_at <= CAST(strftime('%s', 'now') AS INTEGER))",
+            postgres: "(run_at IS NULL OR run_at <= NOW())",
+        );
+        let table = self.jobs_table();
+        let sql = format!(
+            "SELECT job_type FROM {table} WHERE status = 'Pending' AND lock_by IS NULL AND {due}
+             UNION
+             SELECT job_type FROM {table} WHERE status = 'Failed' AND attempts < max_attempts
+                AND {due}
+             EXCEPT
+             SELECT queue FROM paused_queues"
+        );
+        Ok(
+            with_pool!(self, pool => sqlx::query_scalar(AssertSqlSafe(sql.as_str())).fetch_all(pool).await?),
+        )
+    }
+
     /// The id of the job enqueued with this idempotency key, if any.
     pub async fn job_id_by_key(&self, queue: &str, key: &str) -> StoreResult<Option<String>> {
         let table = self.jobs_table();

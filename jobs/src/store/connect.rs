@@ -28,7 +28,13 @@ pub(super) async fn connect(url: &DatabaseUrl) -> StoreResult<Store> {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(5))
-                .foreign_keys(true);
+                .foreign_keys(true)
+                // After a checkpoint that empties the log, the file shrinks back to this size
+                // instead of keeping its largest size for ever (see `sqlite_wal.rs`).
+                .pragma(
+                    "journal_size_limit",
+                    super::sqlite_wal::JOURNAL_SIZE_LIMIT.to_string(),
+                );
             let pool = SqlitePoolOptions::new()
                 .max_connections(sqlite_pool_size())
                 .acquire_timeout(Duration::from_secs(10))

@@ -50,6 +50,7 @@ pub mod progress;
 pub mod refunds;
 pub mod resets;
 pub mod sessions;
+pub mod sqlite_wal;
 pub mod tickers;
 pub mod transaction;
 pub mod usage;

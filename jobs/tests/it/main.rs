@@ -25,6 +25,7 @@ mod documents_store;
 mod fleet_limits;
 mod layering;
 mod notes_store;
+mod queue_claim_poll;
 mod queue_indexes;
 mod ranking_store;
 mod rows_and_jobs;

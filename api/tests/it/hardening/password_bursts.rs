@@ -181,7 +181,7 @@ async fn app_without_ip_throttle(backend: jobs::store::Backend) -> TestApp {
     spawn_app_with(backend, |s| {
         s.accounts.password_routes.register_per_ip = 100_000;
         s.accounts.password_routes.reset_confirm_per_ip = 100_000;
-        s.accounts.password_routes.hash_queue_timeout = Duration::from_secs(2);
+        s.accounts.hashing.queue_timeout = Duration::from_secs(2);
     })
     .await
 }
@@ -356,8 +356,8 @@ api_test!(
     |backend| async move {
         let app = spawn_app_with(backend, |s| {
             s.accounts.password_routes.register_per_ip = 3;
-            s.accounts.password_routes.hash_slots = 1;
-            s.accounts.password_routes.hash_queue_timeout = Duration::from_millis(1);
+            s.accounts.hashing.slots = 1;
+            s.accounts.hashing.queue_timeout = Duration::from_millis(1);
         })
         .await;
         let url = app.url("/api/register");
