@@ -34,7 +34,8 @@ pub trait PriceSource: Send + Sync {
 
     /// Daily closes adjusted for splits only, not for dividends (what the stock traded at),
     /// oldest first, where the source keeps them apart from the adjusted ones; `NotFound`
-    /// otherwise (the default: Stooq's series is adjusted for both).
+    /// otherwise (the default: Stooq's one series is taken as adjusted for both,
+    /// and labelled so).
     fn traded_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>> {
         let _ = symbol;
         Box::pin(async { Err(SourceError::NotFound) })
