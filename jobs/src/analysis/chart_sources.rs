@@ -129,21 +129,28 @@ impl ChartSources {
         label
     }
 
-    /// Adds a day's closing price and returns its label (`Price 2026-08-18`).
-    pub fn price(&mut self, point: &PricePoint) -> String {
+    /// Adds a day's closing price from `source` (`price_basis::PriceBasis::source`: as traded
+    /// or adjusted for dividends) and returns its label (`Price 2026-08-18`).
+    pub fn price(&mut self, point: &PricePoint, source: &str) -> String {
         self.market(
             format!("Price {}", point.date),
             point.close,
             "USD per share",
-            PRICE_SOURCE,
+            source,
             Some(point.date),
         )
     }
 
-    /// Adds a market value: the day's close times the share count then (with both inputs),
-    /// and returns its label.
-    pub fn market_value(&mut self, label: String, close: &PricePoint, shares: &Figure) -> String {
-        let price = self.price(close);
+    /// Adds a market value: the day's close (from `source`) times the share count then (with
+    /// both inputs), and returns its label.
+    pub fn market_value(
+        &mut self,
+        label: String,
+        close: &PricePoint,
+        shares: &Figure,
+        source: &str,
+    ) -> String {
+        let price = self.price(close, source);
         let count = self.figure(format!("Shares outstanding {}", shares.end), shares);
         self.derived(
             label,

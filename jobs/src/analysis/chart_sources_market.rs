@@ -48,7 +48,8 @@ fn market_value(
 ) -> Option<String> {
     let close = close_on(m.prices, date, max_stale)?;
     let shares = shares_at(m.shares, date)?;
-    (close.close * shares.value > 0.0).then(|| s.market_value(label, &close, shares))
+    let source = m.basis.source(close.date);
+    (close.close * shares.value > 0.0).then(|| s.market_value(label, &close, shares, source))
 }
 
 /// The 10-year Treasury yield on `date` (`market::treasury_on`).
@@ -289,7 +290,8 @@ fn ratios(s: &mut ChartSources, m: &MarketInputs) {
                 date: day.date,
                 close: day.close,
             };
-            let cap = s.market_value(format!("Market value {}", day.date), &close, shares);
+            let source = m.basis.source(day.date);
+            let cap = s.market_value(format!("Market value {}", day.date), &close, shares, source);
             let ratio = s.derived(
                 format!("{} {word}", r.name),
                 day.ratio, TIMES,

@@ -46,12 +46,19 @@ pub struct ValuePoint {
     pub investment_k: f64,
 }
 
-/// Market value and the $1000 investment, at the window start, every month end, and today.
-/// Empty when there is no close near the start or today (new listings, stale files).
-pub fn value_series(prices: &[PricePoint], shares: &[Figure], as_of: NaiveDate) -> Vec<ValuePoint> {
+/// Market value (from `prices`, the closes that price the company: `price_basis`) and the
+/// $1000 investment (from `total_return`, closes adjusted for dividends: what $1000 became with
+/// the dividends reinvested), at the window start, every month end, and today. Empty when
+/// there is no close near the start or today (new listings, stale files).
+pub fn value_series(
+    prices: &[PricePoint],
+    total_return: &[PricePoint],
+    shares: &[Figure],
+    as_of: NaiveDate,
+) -> Vec<ValuePoint> {
     let start = three_years_before(as_of);
     let (Some(first), Some(_)) = (
-        close_on(prices, start, 10),
+        close_on(total_return, start, 10),
         close_on(prices, as_of, MAX_STALE_DAYS),
     ) else {
         return Vec::new();
@@ -74,12 +81,13 @@ pub fn value_series(prices: &[PricePoint], shares: &[Figure], as_of: NaiveDate) 
         .into_iter()
         .filter_map(|date| {
             let point = close_on(prices, date, MAX_STALE_DAYS)?;
+            let grown = close_on(total_return, date, MAX_STALE_DAYS)?;
             Some(ValuePoint {
                 label: format!("{:04}-{:02}", date.year(), date.month()),
                 date,
                 close: point.close,
                 market_value: shares_at(shares, date).map(|s| s.value * point.close),
-                investment_k: point.close / first.close,
+                investment_k: grown.close / first.close,
             })
         })
         .collect()
@@ -280,7 +288,7 @@ mod tests {
             p("2024-05-31", 100.0),
             p("2024-06-14", 150.0),
         ];
-        let series = value_series(&prices, &[], "2024-06-15".parse().unwrap());
+        let series = value_series(&prices, &prices, &[], "2024-06-15".parse().unwrap());
         assert_eq!(series.first().unwrap().label, "2021-06");
         assert_eq!(series.last().unwrap().label, "2024-06");
         assert_eq!(series.last().unwrap().investment_k, 3.0);

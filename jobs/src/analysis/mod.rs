@@ -18,6 +18,7 @@ pub mod history;
 pub mod industry_rules;
 pub mod market;
 pub mod names;
+pub mod price_basis;
 pub mod record;
 pub mod rubric;
 pub mod score;
@@ -87,11 +88,16 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         history_start,
         as_of,
     );
-    let prices = checked
+    // Adjusted for dividends: what $1000 became. The market figures are priced with the
+    // closes as traded where the source has them (`price_basis`).
+    let total_return = checked
         .prices
         .as_deref()
         .or(inputs.prices.as_deref())
         .unwrap_or(&[]);
+    let valuation =
+        price_basis::valuation_closes(total_return, inputs.traded_prices.as_deref(), as_of);
+    let prices = valuation.points.as_slice();
     let floats = financials::instants(&book, concepts::PUBLIC_FLOAT);
     let public_float = floats.last().cloned();
     let (shares, basis_fault) = share_basis::match_price_basis(checked.shares, &floats, prices);
@@ -128,6 +134,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
         ttm: &ttm,
         shares: &shares,
         prices,
+        basis: valuation.basis,
         rates,
         short_interest: inputs.short_interest.as_ref(),
         ownership: inputs.ownership.as_ref(),
@@ -162,7 +169,7 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
             question(number, a, sources)
         })
         .collect();
-    let mut series = market::value_series(prices, &shares, as_of);
+    let mut series = market::value_series(prices, total_return, &shares, as_of);
     // A fault in the inputs leaves the questions it touches unanswered, before the score, and
     // the market value it would have drawn is not drawn.
     let fault = basis_fault.or_else(|| {
@@ -192,8 +199,13 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
     let score = overall_score(scores.iter().sum(), answered);
 
     let range = market::price_range(prices, as_of);
+    let closes = chart_sources_prices::Closes {
+        prices,
+        total_return,
+        basis: valuation.basis,
+    };
     let market_value_sources =
-        chart_sources_prices::price_chart_sources(&series, range.as_ref(), prices, &shares);
+        chart_sources_prices::price_chart_sources(&series, range.as_ref(), &closes, &shares);
     // The spec's statement: the last investment value in K (to the 4 decimals the text
     // format carries) times 1000, so the JSON and the text agree to the cent.
     let investment1000 = series
@@ -257,6 +269,11 @@ pub fn analyze(inputs: &AnalysisInputs, as_of: NaiveDate) -> Result<AnalysisReco
             .collect(),
         investment1000,
         market_value_sources,
+        price_note: valuation.basis.note(
+            market::three_years_before(as_of),
+            as_of,
+            !prices.is_empty(),
+        ),
         price_range: range.map(|r| PriceRange {
             min: r.min.close,
             today: r.today.close,

@@ -114,6 +114,11 @@ pub struct AnalysisRecord {
     pub market_value_sources: ChartSources,
     /// What $1000 invested 3 years ago is worth today (last investment value in K x 1000).
     pub investment1000: Option<f64>,
+    /// Which closes priced the market values and ratios, for the page: as traded, or adjusted
+    /// for dividends (older values of a dividend payer read low), or both with their dates
+    /// (`price_basis`). Empty without prices and in records stored before it existed.
+    #[serde(default)]
+    pub price_note: String,
     pub price_range: Option<PriceRange>,
     /// Period end of the latest 10-K/10-Q the analysis used.
     pub report_date: Option<NaiveDate>,

@@ -25,8 +25,10 @@ pub struct MarketInputs<'a> {
     pub ttm: &'a [TtmPoint],
     /// Shares outstanding over time, split-adjusted.
     pub shares: &'a [Figure],
-    /// Daily closes, oldest first (empty when unknown).
+    /// Daily closes, oldest first (empty when unknown): as traded where `basis` says so,
+    /// else adjusted for dividends (`price_basis`).
     pub prices: &'a [PricePoint],
+    pub basis: super::price_basis::PriceBasis,
     /// 10-year Treasury, oldest first (empty when unknown).
     pub rates: &'a [RatePoint],
     pub short_interest: Option<&'a ShortInterest>,

@@ -102,23 +102,34 @@ pub fn q11_ownership(m: &MarketInputs) -> Answer {
         );
     };
     // The float can't exceed the market value; with closes adjusted for dividends it can
-    // look as if it does (PepsiCo's $179.0B float against $172.6B). An estimate that would
-    // round to nothing from that is the adjustment talking, not the insiders.
-    if float.value >= cap {
+    // look as if it does (PepsiCo's $179.0B float against $172.6B), and an estimate that
+    // rounds to nothing is the same gap: the adjustment (or the float's rounding) talking, not
+    // the insiders. Neither is shown as a share the insiders hold.
+    let closes = if m.basis.is_traded(float.end) {
+        "the closes it traded at"
+    } else {
+        "prices adjusted for dividends"
+    };
+    let insiders = (1.0 - float.value / cap) * 100.0;
+    if insiders < 0.05 {
+        let (relation, what) = if float.value >= cap {
+            ("bigger than", "so it can't tell me what insiders hold")
+        } else {
+            ("within a hair of", "too close to tell what insiders hold")
+        };
         return Answer::missing(
             name,
             unknown,
             &format!(
-                "the public float on the 10-K cover ({} on {}) is bigger than the market value I \
-                 get that day from prices adjusted for dividends ({}), so it can't tell me what \
-                 insiders hold",
+                "the public float on the 10-K cover ({} on {}) is {relation} the market value I \
+                 get that day from {closes} ({}), {what}",
                 money(float.value),
                 float.end,
                 money(cap)
             ),
         );
     }
-    let insiders = ((1.0 - float.value / cap) * 100.0).clamp(0.0, 100.0);
+    let insiders = insiders.clamp(0.0, 100.0);
     let chart = Chart::Ownership {
         insiders_pct: Some(insiders),
         institutions_pct: None,

@@ -71,8 +71,13 @@ pub struct AnalysisInputs {
     /// name shown, since the company-facts entity name can be a subsidiary's.
     pub listed_name: Option<String>,
     pub submissions: Option<Submissions>,
-    /// Daily closes, oldest first.
+    /// Daily closes, oldest first, adjusted for splits and dividends (what $1000 became).
     pub prices: Option<Vec<PricePoint>>,
+    /// Daily closes adjusted for splits only (what the stock traded at), where the price
+    /// source keeps them apart: they price market values and multiples
+    /// (`analysis::price_basis`). Often shorter than `prices`, and their split basis may be
+    /// older.
+    pub traded_prices: Option<Vec<PricePoint>>,
     /// The 10-year Treasury yield, oldest first.
     pub treasury: Option<Vec<RatePoint>>,
     pub short_interest: Option<ShortInterest>,

@@ -81,7 +81,7 @@ impl MarketSources {
         })
     }
 
-    /// Adds prices, the 10-year Treasury yield, short interest and ownership to `inputs`.
+    /// Adds prices (adjusted, and as traded where the source has them), the 10-year Treasury yield, short interest and ownership to `inputs`.
     ///
     /// `NotFound` means "not available" and leaves the input `None`; any other error (rate
     /// limits, outages, corrupt files) is returned, so the job retries or fails with the
@@ -103,13 +103,15 @@ impl MarketSources {
                 None => Ok(None),
             }
         };
-        let (prices, treasury, short_interest, ownership) = tokio::join!(
+        let (prices, traded, treasury, short_interest, ownership) = tokio::join!(
             self.prices.daily_closes(symbol),
+            self.prices.traded_closes(symbol),
             self.treasury.ten_year_yield(),
             short_interest,
             ownership,
         );
         inputs.prices = optional(prices)?;
+        inputs.traded_prices = optional(traded)?;
         inputs.treasury = optional(treasury)?;
         inputs.short_interest = short_interest?;
         inputs.ownership = ownership?;

@@ -31,6 +31,15 @@ pub trait CompanyFactsSource: Send + Sync {
 pub trait PriceSource: Send + Sync {
     /// Daily closes for `symbol` (e.g. `AAPL`, `BRK-B`), oldest first.
     fn daily_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>>;
+
+    /// Daily closes adjusted for splits only, not for dividends (what the stock traded at),
+    /// oldest first, where the source keeps them apart from the adjusted ones; `NotFound`
+    /// otherwise (the default: Stooq's one series is taken as adjusted for both,
+    /// and labelled so).
+    fn traded_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>> {
+        let _ = symbol;
+        Box::pin(async { Err(SourceError::NotFound) })
+    }
 }
 
 /// Where the 10-year Treasury yield comes from.

@@ -24,25 +24,54 @@ impl CompanyFactsSource for Snapshot {
 
 impl PriceSource for Snapshot {
     fn daily_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>> {
+        Box::pin(async move { self.price_file("daily", symbol).await })
+    }
+
+    /// The OHLCV copies (`prices/ohlcv-<years>/`): split-adjusted as of when they were made,
+    /// not dividend-adjusted (the market-data README). The newest folder that has the symbol.
+    fn traded_closes<'a>(&'a self, symbol: &'a str) -> SourceFuture<'a, Vec<PricePoint>> {
         Box::pin(async move {
-            // The symbol becomes a file name: refuse anything that could walk out of the folder.
-            if symbol.is_empty()
-                || !symbol
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
-            {
-                return Err(SourceError::NotFound);
+            let mut folders: Vec<String> = self
+                .list("prices")
+                .await?
+                .into_iter()
+                .filter(|name| name.starts_with("ohlcv-"))
+                .collect();
+            folders.sort_unstable();
+            for folder in folders.iter().rev() {
+                match self.price_file(folder, symbol).await {
+                    Err(SourceError::NotFound) => continue,
+                    found => return found,
+                }
             }
-            let bytes = self
-                .read(format!("prices/daily/{}.csv", symbol.to_ascii_uppercase()))
-                .await?;
-            let points = parse_price_csv(&bytes)?;
-            if points.is_empty() {
-                Err(SourceError::NotFound)
-            } else {
-                Ok(points)
-            }
+            Err(SourceError::NotFound)
         })
+    }
+}
+
+impl Snapshot {
+    /// `prices/<folder>/<SYMBOL>.csv`, parsed; `NotFound` when missing or empty.
+    async fn price_file(&self, folder: &str, symbol: &str) -> Result<Vec<PricePoint>, SourceError> {
+        // The symbol becomes a file name: refuse anything that could walk out of the folder.
+        if symbol.is_empty()
+            || !symbol
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+        {
+            return Err(SourceError::NotFound);
+        }
+        let bytes = self
+            .read(format!(
+                "prices/{folder}/{}.csv",
+                symbol.to_ascii_uppercase()
+            ))
+            .await?;
+        let points = parse_price_csv(&bytes)?;
+        if points.is_empty() {
+            Err(SourceError::NotFound)
+        } else {
+            Ok(points)
+        }
     }
 }
 
@@ -122,6 +151,10 @@ mod tests {
         let snapshot = Snapshot::new("/tmp");
         assert_eq!(
             snapshot.daily_closes("../etc/passwd").await.unwrap_err(),
+            SourceError::NotFound
+        );
+        assert_eq!(
+            snapshot.traded_closes("../passwd").await.unwrap_err(),
             SourceError::NotFound
         );
     }

@@ -203,3 +203,30 @@ async fn every_chart_number_of_the_snapshot_companies_has_a_source() {
     );
     assert_eq!(sourced, total);
 }
+
+/// The companies with closes as traded (the OHLCV files) as of their last day: every market
+/// value, ratio and $1000 figure resolves down to a close of the right kind.
+#[tokio::test]
+async fn chart_numbers_priced_with_traded_closes_have_a_source() {
+    let as_of = "2023-06-29".parse().unwrap();
+    let mut problems = Vec::new();
+    let mut total = 0;
+    for (symbol, cik) in common::COMPANIES
+        .iter()
+        .filter(|(s, _)| ["JPM", "NVDA", "WMT", "AAPL", "MSFT"].contains(s))
+    {
+        // As the quarter's history job sees it: nothing dated after the day.
+        let inputs = jobs::trends::as_of::as_of_inputs(common::load(symbol, *cik).await, as_of);
+        let record = jobs::analysis::analyze(&inputs, as_of).expect("record");
+        assert!(
+            record.price_note.contains("actually traded"),
+            "{symbol}: {}",
+            record.price_note
+        );
+        let (_, t, p) = audit(&record);
+        total += t;
+        problems.extend(p);
+    }
+    assert!(total > 200, "{total}");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -10,6 +10,7 @@ mod analysis_doubt;
 mod analysis_industry_rules;
 mod analysis_names;
 mod analysis_numbers;
+mod analysis_prices;
 mod analysis_props;
 mod analysis_provenance;
 mod analysis_text;

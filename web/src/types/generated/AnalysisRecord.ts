@@ -90,7 +90,13 @@ marketValueSources: ChartSources,
 /**
  * What $1000 invested 3 years ago is worth today (last investment value in K x 1000).
  */
-investment1000: number | null, priceRange: PriceRange | null, 
+investment1000: number | null, 
+/**
+ * Which closes priced the market values and ratios, for the page: as traded, or adjusted
+ * for dividends (older values of a dividend payer read low), or both with their dates
+ * (`price_basis`). Empty without prices and in records stored before it existed.
+ */
+priceNote: string, priceRange: PriceRange | null, 
 /**
  * Period end of the latest 10-K/10-Q the analysis used.
  */

@@ -48,6 +48,11 @@ export function MarketValueCard({ record }: { record: AnalysisRecord }) {
             <p className="mt-1 text-stone-600">There isn't 3 years of price history to tell what $1000 would have become.</p>
           )}
           <div className="mt-3">{record.marketValue.length > 1 ? <MarketValueChart points={record.marketValue} /> : <NoChartData />}</div>
+          {record.priceNote ? (
+            <p className="mt-2 text-sm text-stone-600" data-testid="price-note">
+              {record.priceNote}
+            </p>
+          ) : null}
         </div>
         <div className="rounded-2xl border border-amber-200 bg-white p-4 shadow-sm lg:col-span-2">
           <h2 className="font-serif text-xl font-bold text-amber-900">Price range</h2>

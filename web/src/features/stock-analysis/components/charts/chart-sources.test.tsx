@@ -106,7 +106,7 @@ describe('market value numbers', () => {
             inputs: ['Price 2021-09-30', 'Shares outstanding 2021-09-24'],
           },
         ],
-        market: [{ label: 'Price 2021-09-30', value: 230, unit: 'USD per share', source: 'daily closing prices (adjusted for splits)', date: '2021-09-30' }],
+        market: [{ label: 'Price 2021-09-30', value: 230, unit: 'USD per share', source: 'daily closing prices (adjusted for splits and dividends)', date: '2021-09-30' }],
         cells: [{ row: point.date, column: 'marketValue', source: `Market value ${point.date}` }],
       },
     };
@@ -117,5 +117,7 @@ describe('market value numbers', () => {
     expect(row).toHaveClass('bg-amber-100');
     expect(within(row).getByRole('link', { name: 'Price 2021-09-30' })).toHaveAttribute('href', '#q0-source-price-2021-09-30');
     expect(document.getElementById('q0-source-price-2021-09-30')).toHaveTextContent('daily closing prices');
+    // The card says which closes priced the market values.
+    expect(screen.getByTestId('price-note')).toHaveTextContent('adjusted for splits and dividends');
   });
 });
