@@ -44,10 +44,65 @@ struct Candidate {
     score: f64,
 }
 
-/// Up to `count` sentences of `items` that best match `keywords`, in document order, none of
-/// them in `used` (which gains them): sections of one 10-K do not repeat each other.
+/// Openings that lean on the sentence before ("This analysis may be based on…", "In
+/// addition, …"): quoted alone they point at nothing.
+const LEANS_BACK: &[&str] = &[
+    "this ",
+    "these ",
+    "that ",
+    "those ",
+    "such ",
+    "it ",
+    "its ",
+    "they ",
+    "their ",
+    "also",
+    "additionally",
+    "however",
+    "further",
+    "furthermore",
+    "accordingly",
+    "consequently",
+    "therefore",
+    "thus",
+    "otherwise",
+    "similarly",
+    "likewise",
+    "in addition",
+    "as a result",
+    "as such",
+    "as discussed",
+    "as noted",
+];
+
+/// Whether `lower` (a lower-cased sentence) has `term` starting at a word: "restrict" is in
+/// "restrictions" but not in "unrestricted".
+pub fn has_term(lower: &str, term: &str) -> bool {
+    lower.match_indices(term).any(|(at, _)| {
+        lower[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+    })
+}
+
+/// Whether a sentence can be quoted on its own: it starts with a capital (not a fragment) and
+/// does not lean on the sentence before it.
+fn stands_alone(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    text.chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || c == '“' || c == '"')
+        && !LEANS_BACK.iter().any(|opening| lower.starts_with(opening))
+}
+
+/// Up to `count` sentences of `items` about `subject` (each has one of its terms), ranked by
+/// how many of `subject` and `keywords` they carry, in document order, none of them in `used`
+/// (which gains them): sections of one 10-K do not repeat each other. Fewer, or none, when
+/// the filing says little on the subject: a short section beats one filled with other topics.
 pub fn best_sentences(
     items: &[&Item],
+    subject: &[&str],
     keywords: &[&str],
     count: usize,
     used: &mut HashSet<String>,
@@ -57,14 +112,15 @@ pub fn best_sentences(
         let sentences = sentences(&item.text);
         let n = sentences.len().max(1) as f64;
         for (position, text) in sentences.into_iter().enumerate() {
-            if used.contains(&text) {
+            if used.contains(&text) || !stands_alone(&text) {
                 continue;
             }
             let lower = text.to_lowercase();
-            let hits = keywords.iter().filter(|k| lower.contains(*k)).count() as f64;
-            if hits == 0.0 {
+            let about = subject.iter().filter(|t| has_term(&lower, t)).count() as f64;
+            if about == 0.0 {
                 continue;
             }
+            let hits = about + keywords.iter().filter(|k| has_term(&lower, k)).count() as f64;
             // Keyword hits first; then earlier Items and earlier sentences (10-Ks lead with
             // what matters); a figure or two makes a sentence concrete.
             let figures = text.chars().filter(char::is_ascii_digit).count().min(6) as f64 / 6.0;
@@ -230,11 +286,50 @@ mod tests {
             We depend on a single source supplier for some components of our devices.";
         let it = item(text);
         let mut used = HashSet::new();
-        let got = best_sentences(&[&it], &["supplier", "component"], 2, &mut used);
+        let got = best_sentences(&[&it], &["supplier"], &["component"], 2, &mut used);
         assert_eq!(got.len(), 2);
         assert!(got[0].starts_with("Our suppliers"));
         assert!(got[1].starts_with("We depend"));
-        let again = best_sentences(&[&it], &["supplier"], 2, &mut used);
+        let again = best_sentences(&[&it], &["supplier"], &[], 2, &mut used);
         assert!(again.is_empty(), "already used: {again:?}");
+    }
+
+    #[test]
+    fn a_section_with_nothing_on_its_subject_gets_nothing() {
+        // "unrestricted" is not about restrictions, and ranking words alone don't qualify a
+        // sentence: covenants are not found in a cash sentence.
+        let it = item(
+            "The Company believes its balances of unrestricted cash will be sufficient for its needs.\n\
+             Our compliance with laws in many countries requires considerable time and resources.",
+        );
+        let got = best_sentences(
+            &[&it],
+            &["covenant", "indenture", "credit agreement"],
+            &["restrict", "complian"],
+            3,
+            &mut HashSet::new(),
+        );
+        assert!(got.is_empty(), "{got:?}");
+        assert!(has_term("restrictions on dividends", "restrict"));
+        assert!(!has_term("unrestricted cash", "restrict"));
+    }
+
+    #[test]
+    fn a_sentence_leaning_on_the_one_before_is_not_quoted() {
+        let it = item(
+            "This analysis may be based on factors such as the expected future growth of sales.\n\
+             The Company expects competition to intensify as competitors imitate its approach.",
+        );
+        let got = best_sentences(
+            &[&it],
+            &["expects", "expected to"],
+            &[],
+            3,
+            &mut HashSet::new(),
+        );
+        assert_eq!(
+            got,
+            ["The Company expects competition to intensify as competitors imitate its approach."]
+        );
     }
 }

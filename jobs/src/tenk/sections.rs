@@ -1,6 +1,6 @@
 //! The 14 sections of the notes (labels exactly as the editor shows them)
-//! and where in a 10-K each one's material is: which Items, and which words mark the
-//! sentences that belong to it.
+//! and where in a 10-K each one's material is: which Items, which words say a sentence is
+//! about the section's subject, and which rank those sentences.
 
 /// One section of the notes and its sources in the 10-K.
 #[derive(Debug, Clone, Copy)]
@@ -9,7 +9,11 @@ pub struct Section {
     pub label: &'static str,
     /// Items to read, most relevant first.
     pub items: &'static [&'static str],
-    /// Word stems that mark a relevant sentence (lower case, matched as substrings).
+    /// What the section is about: a sentence is quoted only when it has one of these (lower
+    /// case, matched at the start of a word), so a section with no such sentence stays short
+    /// instead of quoting other topics (Apple's 10-K never mentions loan covenants).
+    pub subject: &'static [&'static str],
+    /// Word stems that rank the relevant sentences (lower case, matched at the start of a word).
     pub keywords: &'static [&'static str],
     /// What the section is about, for a language model's instructions.
     pub brief: &'static str,
@@ -26,6 +30,18 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Company Overview",
         items: &["1"],
+        subject: &[
+            "design",
+            "manufactur",
+            "sells",
+            "offers",
+            "provides",
+            "operates",
+            "customers",
+            "products",
+            "services",
+            "segments",
+        ],
         keywords: &[
             "we are",
             "company",
@@ -44,6 +60,15 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Revenue Streams",
         items: &["7", "1"],
+        subject: &[
+            "revenue",
+            "net sales",
+            "sales of",
+            "segment",
+            "subscription",
+            "advertising",
+            "fees",
+        ],
         keywords: &[
             "revenue",
             "net sales",
@@ -61,6 +86,14 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Market Growth",
         items: &["7", "1"],
+        subject: &[
+            "market",
+            "demand",
+            "adoption",
+            "customers",
+            "net sales",
+            "revenue",
+        ],
         keywords: &[
             "growth", "grew", "increase", "market", "demand", "expan", "new ", "adoption",
         ],
@@ -70,6 +103,7 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Risk Factors",
         items: &["1A"],
+        subject: &["risk", "adversely", "harm", "uncertain", "depend"],
         keywords: &[
             "could",
             "adversely",
@@ -86,6 +120,15 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Financial Performance",
         items: &["7", "8"],
+        subject: &[
+            "net income",
+            "net sales",
+            "revenue",
+            "gross margin",
+            "operating income",
+            "earnings",
+            "profit",
+        ],
         keywords: &[
             "net income",
             "net sales",
@@ -103,6 +146,17 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Supplier Power",
         items: &["1", "1A", "7"],
+        subject: &[
+            "supplier",
+            "supply",
+            "vendor",
+            "component",
+            "manufactur",
+            "single-source",
+            "single source",
+            "outsourc",
+            "logistics",
+        ],
         keywords: &[
             "supplier",
             "suppl",
@@ -120,6 +174,15 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Debt Obligations",
         items: &["7", "8", "7A"],
+        subject: &[
+            "debt",
+            "notes",
+            "borrow",
+            "commercial paper",
+            "credit facility",
+            "term loan",
+            "loan",
+        ],
         keywords: &[
             "debt",
             "notes",
@@ -136,6 +199,15 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Covenants",
         items: &["7", "8"],
+        subject: &[
+            "covenant",
+            "indenture",
+            "credit agreement",
+            "credit facility",
+            "financial ratio",
+            "loan agreement",
+            "debt agreement",
+        ],
         keywords: &[
             "covenant",
             "complian",
@@ -151,6 +223,16 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Management Discussion",
         items: &["7"],
+        subject: &[
+            "primarily due",
+            "due primarily",
+            "driven by",
+            "result of",
+            "compared to",
+            "we believe",
+            "management",
+            "strategy",
+        ],
         keywords: &[
             "we believe",
             "primarily due",
@@ -167,6 +249,17 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Key Performance",
         items: &["7"],
+        subject: &[
+            "gross margin",
+            "operating income",
+            "operating margin",
+            "cash flow",
+            "per share",
+            "units",
+            "users",
+            "customers",
+            "percentage",
+        ],
         keywords: &[
             "gross margin",
             "operating income",
@@ -185,6 +278,7 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Competitive Landscape",
         items: &["1", "1A"],
+        subject: &["compet", "rival", "market share", "barriers"],
         keywords: &[
             "compet",
             "rival",
@@ -200,6 +294,21 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Future Outlook",
         items: &["7", "1A", "1"],
+        subject: &[
+            "expects",
+            "expect to",
+            "expected to",
+            "anticipates",
+            "anticipate that",
+            "outlook",
+            "intends",
+            "intend to",
+            "plans to",
+            "plan to",
+            "will continue",
+            "forecast",
+            "guidance",
+        ],
         keywords: &[
             "expect",
             "anticipate",
@@ -217,6 +326,18 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Legal Proceedings",
         items: &["3", "8", "1A"],
+        subject: &[
+            "legal proceeding",
+            "litigation",
+            "lawsuit",
+            "complaint",
+            "court",
+            "settle",
+            "investigation",
+            "antitrust",
+            "regulator",
+            "commission",
+        ],
         keywords: &[
             "legal proceeding",
             "litigation",
@@ -234,6 +355,7 @@ pub const SECTIONS: [Section; 14] = [
     Section {
         label: "Overall Assessment",
         items: &["7", "1", "1A"],
+        subject: &["believe", "strong", "position", "long-term", "ability"],
         keywords: &[
             "overall",
             "believe",

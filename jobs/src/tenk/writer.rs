@@ -118,12 +118,13 @@ fn offline_section(
         _ => Vec::new(),
     };
     let wanted = SENTENCES_PER_SECTION - sentences.len();
-    sentences.extend(best_sentences(&readable, section.keywords, wanted, used));
-    if sentences.is_empty()
-        && let Some(first) = readable.first()
-    {
-        sentences = leading_sentences(first, 2, used);
-    }
+    sentences.extend(best_sentences(
+        &readable,
+        section.subject,
+        section.keywords,
+        wanted,
+        used,
+    ));
     let lead = lead.replace("{company}", company);
     // Where the 10-K only points elsewhere (Wells Fargo's annual report exhibit), say so.
     let elsewhere: Vec<String> = sources
@@ -138,15 +139,17 @@ fn offline_section(
         })
         .collect();
     if sentences.is_empty() && elsewhere.is_empty() {
-        let wanted = section
-            .items
-            .iter()
-            .map(|id| format!("Item {id}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        return format!(
-            "The filings don't tell me enough here, so I won't pretend: this 10-K has no readable text on this in {wanted}."
-        );
+        let wanted = item_list(section.items);
+        return if readable.is_empty() {
+            format!(
+                "The filings don't tell me enough here, so I won't pretend: this 10-K has no readable text on this in {wanted}."
+            )
+        } else {
+            format!(
+                "I read {wanted} of this 10-K and found nothing on {}, so I won't fill this in with something that isn't.",
+                section.brief
+            )
+        };
     }
     let mut parts = Vec::new();
     if !sentences.is_empty() {
@@ -154,6 +157,15 @@ fn offline_section(
     }
     parts.extend(elsewhere);
     parts.join("\n\n")
+}
+
+/// "Item 7", "Items 7 and 8", "Items 7, 1A and 1".
+fn item_list(ids: &[&str]) -> String {
+    match ids {
+        [] => String::new(),
+        [one] => format!("Item {one}"),
+        [rest @ .., last] => format!("Items {} and {last}", rest.join(", ")),
+    }
 }
 
 /// The draft written by a language model, section by section; `on_section` hears after each
@@ -252,7 +264,7 @@ fn excerpt_passages(symbol: &str, items: &TenKItems, section: &Section) -> Vec<P
             Some(where_) => where_.clone(),
             None => {
                 let mut used = HashSet::new();
-                best_sentences(&[item], section.keywords, 12, &mut used).join(" ")
+                best_sentences(&[item], section.subject, section.keywords, 12, &mut used).join(" ")
             }
         };
         let content: String = content.chars().take(budget).collect();

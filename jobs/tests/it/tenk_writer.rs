@@ -32,13 +32,31 @@ fn tenk_apple_offline_draft_has_fourteen_sections_the_editor_parses() {
     assert_eq!(fields["10K Date"], "2024-09-28");
     for section in SECTIONS {
         let text = &fields[section.label];
-        assert!(text.len() > 120, "{}: {text}", section.label);
         assert!(
             !text.contains("The filings don't tell me enough"),
             "{}: {text}",
             section.label
         );
     }
+    // Apple's 10-K never mentions loan covenants: the section says so instead of quoting its
+    // "unrestricted cash" (a word that merely contains "restrict").
+    assert_eq!(
+        fields["Covenants"],
+        "I read Items 7 and 8 of this 10-K and found nothing on promises in its loan agreements \
+         and whether it keeps them, so I won't fill this in with something that isn't."
+    );
+    // Management's story is not the fiscal calendar, and the outlook is not a sentence that
+    // leans on one before it ("This analysis may be based on…", from an impairment note).
+    assert!(
+        !fields["Management Discussion"].contains("52- or 53-week"),
+        "{}",
+        fields["Management Discussion"]
+    );
+    assert!(
+        !fields["Future Outlook"].contains("This analysis"),
+        "{}",
+        fields["Future Outlook"]
+    );
     assert!(
         fields["Company Overview"]
             .contains("The Company designs, manufactures and markets smartphones")
@@ -126,12 +144,22 @@ async fn tenk_llm_writes_each_section_and_made_up_figures_fall_back_to_the_filin
         (1..=14).collect::<Vec<_>>(),
         "progress after each section"
     );
-    assert_eq!(fake.requests("grounded"), 14, "one request per section");
+    // No passage of Apple's 10-K is about covenants, so the model is not asked to write
+    // about them (it could only pad) and that section keeps the offline honest line.
+    assert_eq!(
+        fake.requests("grounded"),
+        13,
+        "one request per section with material"
+    );
     for (label, text) in &draft.sections {
-        assert!(
-            text.starts_with("Well now, Apple makes phones"),
-            "{label}: {text}"
-        );
+        if *label == "Covenants" {
+            assert!(text.starts_with("I read Items 7 and 8"), "{label}: {text}");
+        } else {
+            assert!(
+                text.starts_with("Well now, Apple makes phones"),
+                "{label}: {text}"
+            );
+        }
     }
     let seen = fake.seen.lock().unwrap().bodies.clone();
     assert!(
@@ -153,4 +181,49 @@ async fn tenk_llm_writes_each_section_and_made_up_figures_fall_back_to_the_filin
     .await;
     let offline = offline_draft("Apple Inc.", &items, None);
     assert_eq!(draft, offline, "a made-up figure is never kept");
+}
+
+/// Every quoted sentence of every section is about that section's subject, in three real
+/// 10-Ks: it has one of the section's subject terms at the start of a word, and it does not
+/// open by leaning on a sentence the reader never sees.
+#[test]
+fn tenk_every_quoted_sentence_is_about_its_section() {
+    for (company, path) in [
+        ("Apple Inc.", AAPL),
+        ("Amazon", "documents/10-K/amzn-10-k-2025-02-07.html.gz"),
+        ("Walmart", "documents/10-K/wmt-10-k-2025-03-14.html.gz"),
+    ] {
+        let items = split_items(&ten_k_text(path)).unwrap();
+        let draft = offline_draft(company, &items, None);
+        let mut quoted = 0;
+        for (section, (_, text)) in SECTIONS.iter().zip(&draft.sections) {
+            // The quotes follow Bubba's line; the opening of the overview is Item 1's own.
+            let Some((_, quotes)) = text.split_once('\n') else {
+                continue;
+            };
+            for sentence in jobs::tenk::extract::sentences(quotes) {
+                if section.opening && quotes.starts_with(&sentence) {
+                    continue;
+                }
+                let lower = sentence.to_lowercase();
+                assert!(
+                    section
+                        .subject
+                        .iter()
+                        .any(|term| jobs::tenk::extract::has_term(&lower, term)),
+                    "{company}, {}: {sentence}",
+                    section.label
+                );
+                for leaning in ["This ", "These ", "In addition", "However"] {
+                    assert!(
+                        !sentence.starts_with(leaning),
+                        "{company}, {}: {sentence}",
+                        section.label
+                    );
+                }
+                quoted += 1;
+            }
+        }
+        assert!(quoted >= 20, "{company}: {quoted} sentences quoted");
+    }
 }
