@@ -7,38 +7,8 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
+pub use super::spec::{CallError, ToolSpec};
 use super::{Tool, Toolbox, company, compare, documents, glossary, question, score, top};
-use crate::store::StoreError;
-
-/// A tool as a language model is offered it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ToolSpec {
-    pub name: &'static str,
-    pub description: String,
-    /// A JSON schema of type `object`.
-    pub parameters: Value,
-}
-
-impl ToolSpec {
-    /// A tool without parameters yet.
-    pub fn new(tool: Tool, description: impl Into<String>) -> ToolSpec {
-        ToolSpec {
-            name: tool.name(),
-            description: description.into(),
-            parameters: json!({"type": "object", "properties": {}, "required": []}),
-        }
-    }
-
-    /// Adds a required parameter with its JSON schema (`type`, bounds...) and a description.
-    pub fn param(mut self, name: &str, mut schema: Value, description: &str) -> ToolSpec {
-        schema["description"] = Value::from(description);
-        self.parameters["properties"][name] = schema;
-        if let Some(required) = self.parameters["required"].as_array_mut() {
-            required.push(Value::from(name));
-        }
-        self
-    }
-}
 
 /// The tools a language model is offered, in a stable order.
 pub fn specs() -> Vec<ToolSpec> {
@@ -58,16 +28,6 @@ pub fn specs() -> Vec<ToolSpec> {
 pub struct CallOutput {
     pub content: String,
     pub is_error: bool,
-}
-
-/// Why a call could not be answered.
-#[derive(Debug, thiserror::Error)]
-pub enum CallError {
-    /// The arguments do not fit (the text tells the model what to change).
-    #[error("{0}")]
-    Invalid(String),
-    #[error(transparent)]
-    Store(#[from] StoreError),
 }
 
 impl Toolbox {

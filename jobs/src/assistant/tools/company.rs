@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use super::{
     Tool, Toolbox,
-    calls::{CallError, ToolSpec},
+    spec::{CallError, ToolSpec},
 };
 use crate::{analysis::names, store::StoreResult, store::tickers::DirectoryEntry};
 

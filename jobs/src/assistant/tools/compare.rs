@@ -6,9 +6,9 @@ use serde_json::{Value, json};
 
 use super::{
     Tool, Toolbox,
-    calls::{CallError, ToolSpec},
     company::CompanyMatch,
     score::StockScore,
+    spec::{CallError, ToolSpec},
 };
 use crate::store::StoreResult;
 

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::{
     Tool, Toolbox,
-    calls::{CallError, ToolSpec},
+    spec::{CallError, ToolSpec},
 };
 use crate::{
     assistant::injection::looks_like_instructions,

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{Tool, calls::ToolSpec};
+use super::{Tool, spec::ToolSpec};
 
 const SOURCE: &str = include_str!("../../../assets/glossary.md");
 

@@ -14,6 +14,7 @@ pub mod documents;
 pub mod glossary;
 pub mod question;
 pub mod score;
+pub mod spec;
 pub mod top;
 
 use std::sync::{Arc, Mutex};

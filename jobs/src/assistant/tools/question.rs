@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use super::{
     Tool, Toolbox,
-    calls::{CallError, ToolSpec},
     score::not_analysed,
+    spec::{CallError, ToolSpec},
 };
 use crate::{
     analysis::{AnalysisRecord, record::TITLES},

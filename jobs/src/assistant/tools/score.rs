@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::{
     Tool, Toolbox,
-    calls::{CallError, ToolSpec},
+    spec::{CallError, ToolSpec},
 };
 use crate::{
     analysis::{AnalysisRecord, Band},

@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 
 use super::{
     Tool, Toolbox,
-    calls::{CallError, ToolSpec},
+    spec::{CallError, ToolSpec},
 };
 use crate::{
     ranking::{self, TopStock},
