@@ -296,4 +296,64 @@ mod tests {
             Parsed::Finished("tool_use".into())
         );
     }
+
+    #[test]
+    fn the_answer_round_keeps_the_tool_definitions_but_allows_no_call() {
+        use std::sync::Arc;
+
+        use crate::assistant::{
+            ChatRequest, Grounding,
+            llm::exchange::{Exchange, ToolCall},
+            tools::calls::{CallOutput, specs},
+        };
+        let dialect = Anthropic {
+            base_url: "http://localhost".into(),
+            api_key: None,
+            model: "m".into(),
+        };
+        let request = ChatRequest {
+            message: "How does Apple score?".into(),
+            history: Vec::new(),
+            grounding: Arc::new(Grounding::default()),
+            system: None,
+        };
+        let exchanges = [Exchange {
+            text: String::new(),
+            calls: vec![ToolCall {
+                id: "toolu_1".into(),
+                name: "score".into(),
+                arguments: "{\"symbol\": \"AA".into(),
+            }],
+            results: vec![CallOutput {
+                content: "{\"error\":\"the arguments are not valid JSON\"}".into(),
+                is_error: true,
+            }],
+        }];
+        let tools = specs();
+        let body = |may_call: bool| -> Value {
+            let turn = Turn {
+                request: &request,
+                exchanges: &exchanges,
+                tools: &tools,
+                may_call,
+                stream: true,
+            };
+            let built = dialect
+                .request(&reqwest::Client::new(), &turn)
+                .build()
+                .unwrap();
+            serde_json::from_slice(built.body().unwrap().as_bytes().unwrap()).unwrap()
+        };
+        let answer = body(false);
+        assert_eq!(answer["tools"].as_array().unwrap().len(), tools.len());
+        assert_eq!(answer["tool_choice"], json!({"type": "none"}));
+        let messages = answer["messages"].as_array().unwrap();
+        assert_eq!(
+            messages[1]["content"][0]["input"],
+            json!({}),
+            "malformed input sent as {{}}"
+        );
+        assert_eq!(messages[2]["content"][0]["is_error"], true);
+        assert!(body(true).get("tool_choice").is_none());
+    }
 }
