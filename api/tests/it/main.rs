@@ -9,6 +9,7 @@ mod admin_notes_api;
 mod analysis_api;
 mod batch_api;
 mod chat_api;
+mod chat_tools_api;
 mod compression;
 mod content_api;
 mod hardening;

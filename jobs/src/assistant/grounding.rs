@@ -19,6 +19,8 @@ pub struct Grounding {
     pub passages: Vec<Passage>,
     /// Generic chat: a stock the message names (symbol, company), to point to its page.
     pub mentioned_stock: Option<(String, String)>,
+    /// What tools returned to a language model while it answered (JSON texts).
+    pub tool_results: Vec<String>,
 }
 
 impl Grounding {
@@ -105,16 +107,26 @@ impl Grounding {
             corpus.push('\n');
             corpus.push_str(&p.content);
         }
+        for result in &self.tool_results {
+            corpus.push('\n');
+            corpus.push_str(result);
+        }
         corpus
     }
 
-    /// Every number in the record (scores, metrics, chart values, provenance values).
+    /// Every number in the record (scores, metrics, chart values, provenance values) and in
+    /// what the tools returned.
     pub fn values(&self) -> Vec<f64> {
         let mut values = Vec::new();
         if let Some(record) = &self.record
             && let Ok(json) = serde_json::to_value(record)
         {
             collect_numbers(&json, &mut values);
+        }
+        for result in &self.tool_results {
+            if let Ok(json) = serde_json::from_str::<serde_json::Value>(result) {
+                collect_numbers(&json, &mut values);
+            }
         }
         values
     }

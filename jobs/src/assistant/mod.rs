@@ -77,6 +77,9 @@ pub enum ReplyEvent {
     Usage(TokenUsage),
     /// The responder declined the message (outside what it knows): the query goes back.
     Declined,
+    /// What a tool returned to a language model (JSON): its figures count as grounded in
+    /// the invented-number check. Not shown to the user.
+    ToolData(String),
 }
 
 /// Why a provider could not answer.
@@ -105,8 +108,26 @@ pub trait Provider: Send + Sync {
     -> BoxFuture<'static, Result<ReplyStream, ProviderError>>;
 }
 
-/// The provider chosen by `LLM_PROVIDER` (offline unless configured).
+/// The provider chosen by `LLM_PROVIDER` (offline unless configured), without tools (the
+/// writers bring their data in the prompt).
 pub fn provider_from_settings(settings: &AssistantSettings) -> Arc<dyn Provider> {
+    build_provider(settings, None)
+}
+
+/// The chat's provider: as [`provider_from_settings`], with the tools over `store`
+/// (companies by name, other stocks' scores, the Top 25, documents...): the offline
+/// responder routes a message to them, a language model gets them as function calls.
+pub fn chat_provider(
+    settings: &AssistantSettings,
+    store: &crate::store::Store,
+) -> Arc<dyn Provider> {
+    build_provider(settings, Some(tools::Toolbox::new(store.clone())))
+}
+
+fn build_provider(
+    settings: &AssistantSettings,
+    toolbox: Option<tools::Toolbox>,
+) -> Arc<dyn Provider> {
     let base = |default: &str| {
         settings
             .base_url
@@ -119,38 +140,43 @@ pub fn provider_from_settings(settings: &AssistantSettings) -> Arc<dyn Provider>
             .clone()
             .unwrap_or_else(|| default.to_string())
     };
-    match settings.provider {
-        ProviderKind::Offline => Arc::new(offline::OfflineResponder::default()),
-        ProviderKind::OpenAi => Arc::new(llm::HttpLlm::new(
-            llm::openai::OpenAi {
-                base_url: base(llm::openai::DEFAULT_BASE_URL),
-                api_key: settings.api_key.clone(),
-                model: model(llm::openai::DEFAULT_MODEL),
-            },
-            settings,
-        )),
-        ProviderKind::Anthropic => Arc::new(llm::HttpLlm::new(
-            llm::anthropic::Anthropic {
-                base_url: base(llm::anthropic::DEFAULT_BASE_URL),
-                api_key: settings.api_key.clone(),
-                model: model(llm::anthropic::DEFAULT_MODEL),
-            },
-            settings,
-        )),
+    fn with<D: llm::Dialect>(
+        llm: llm::HttpLlm<D>,
+        toolbox: Option<tools::Toolbox>,
+    ) -> Arc<dyn Provider> {
+        match toolbox {
+            Some(toolbox) => Arc::new(llm.with_tools(toolbox)),
+            None => Arc::new(llm),
+        }
     }
-}
-
-/// The chat's provider: as [`provider_from_settings`], but the offline responder gets the
-/// tools over `store` (companies by name, other stocks' scores, the Top 25, documents).
-pub fn chat_provider(
-    settings: &AssistantSettings,
-    store: &crate::store::Store,
-) -> Arc<dyn Provider> {
     match settings.provider {
-        ProviderKind::Offline => Arc::new(offline::OfflineResponder::with_tools(
-            tools::Toolbox::new(store.clone()),
-        )),
-        _ => provider_from_settings(settings),
+        ProviderKind::Offline => match toolbox {
+            Some(toolbox) => Arc::new(offline::OfflineResponder::with_tools(toolbox)),
+            None => Arc::new(offline::OfflineResponder::default()),
+        },
+        ProviderKind::OpenAi => with(
+            llm::HttpLlm::new(
+                llm::openai::OpenAi {
+                    base_url: base(llm::openai::DEFAULT_BASE_URL),
+                    api_key: settings.api_key.clone(),
+                    model: model(llm::openai::DEFAULT_MODEL),
+                    capabilities: llm::flavor::Capabilities::of_openai_compatible(settings),
+                },
+                settings,
+            ),
+            toolbox,
+        ),
+        ProviderKind::Anthropic => with(
+            llm::HttpLlm::new(
+                llm::anthropic::Anthropic {
+                    base_url: base(llm::anthropic::DEFAULT_BASE_URL),
+                    api_key: settings.api_key.clone(),
+                    model: model(llm::anthropic::DEFAULT_MODEL),
+                },
+                settings,
+            ),
+            toolbox,
+        ),
     }
 }
 

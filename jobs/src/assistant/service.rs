@@ -264,7 +264,7 @@ impl Assistant {
         while let Some(event) = stream.next().await {
             match event {
                 Ok(ReplyEvent::Text(text)) => answer.push_str(&text),
-                Ok(ReplyEvent::Usage(_) | ReplyEvent::Declined) => {}
+                Ok(ReplyEvent::Usage(_) | ReplyEvent::Declined | ReplyEvent::ToolData(_)) => {}
                 Err(err) => return Err(ChatError::Provider(err.to_string())),
             }
         }
@@ -340,6 +340,9 @@ impl Finish {
                     });
                 }
                 Ok(ReplyEvent::Declined) => declined = true,
+                Ok(ReplyEvent::ToolData(json)) => {
+                    Arc::make_mut(&mut self.grounding).tool_results.push(json);
+                }
                 Err(err) => {
                     tracing::warn!(%err, "the provider failed mid-stream");
                     failed = true;

@@ -124,7 +124,7 @@ pub async fn write(
     while let Some(event) = stream.next().await {
         match event {
             Ok(ReplyEvent::Text(t)) => text.push_str(&t),
-            Ok(ReplyEvent::Usage(_) | ReplyEvent::Declined) => {}
+            Ok(ReplyEvent::Usage(_) | ReplyEvent::Declined | ReplyEvent::ToolData(_)) => {}
             Err(e) => return Err(DraftError::Provider(e.to_string())),
         }
     }

@@ -234,7 +234,7 @@ async fn llm_section(
     while let Some(event) = stream.next().await {
         match event {
             Ok(ReplyEvent::Text(chunk)) => text.push_str(&chunk),
-            Ok(ReplyEvent::Usage(_) | ReplyEvent::Declined) => {}
+            Ok(ReplyEvent::Usage(_) | ReplyEvent::Declined | ReplyEvent::ToolData(_)) => {}
             Err(err) => {
                 tracing::warn!(%err, section = section.label, "10-K section: the reply broke off");
                 return None;

@@ -52,7 +52,7 @@ async fn drain(
                 usage.input_tokens += u.input_tokens;
                 usage.output_tokens += u.output_tokens;
             }
-            Ok(ReplyEvent::Declined) => {}
+            Ok(ReplyEvent::Declined | ReplyEvent::ToolData(_)) => {}
             Err(e) => {
                 error = Some(e);
                 break;

@@ -17,6 +17,7 @@ mod analysis_text;
 mod assistant_offline;
 mod assistant_providers;
 mod assistant_questions;
+mod assistant_tool_calls;
 mod batch_store;
 mod chat_store;
 mod content_props;

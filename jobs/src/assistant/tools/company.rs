@@ -9,7 +9,13 @@ use std::{
     time::{Duration, Instant},
 };
 
-use super::Toolbox;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{
+    Tool, Toolbox,
+    spec::{CallError, ToolSpec},
+};
 use crate::{analysis::names, store::StoreResult, store::tickers::DirectoryEntry};
 
 /// Brand names people type that SEC's names do not contain or spell differently (lower case,
@@ -291,6 +297,48 @@ impl Toolbox {
         });
         Ok(index)
     }
+}
+
+/// The arguments of `find_company` as a function call.
+#[derive(Debug, Deserialize)]
+pub struct FindArgs {
+    pub query: String,
+}
+
+/// `find_company` as a language model is offered it.
+pub fn spec() -> ToolSpec {
+    ToolSpec::new(
+        Tool::FindCompany,
+        "Finds the companies a piece of text names, by name or ticker (\"Coca-Cola\", \"pepsi\", \
+         \"TSLA\"): each company's main ticker and name. Call it first when the user names a \
+         company, then use the ticker with the other tools.",
+    )
+    .param(
+        "query",
+        json!({"type": "string"}),
+        "The company names or tickers as the user wrote them",
+    )
+}
+
+/// Runs `find_company`.
+pub async fn call(toolbox: &Toolbox, args: FindArgs) -> Result<Value, CallError> {
+    let index = toolbox.name_index().await?;
+    let mut found = index.mentions(&args.query);
+    // A ticker typed in lower case ("ko") is not a mention in a sentence, but here it is asked.
+    if found.is_empty()
+        && let Some((symbol, name)) = index.by_ticker(args.query.trim().trim_start_matches('$'))
+    {
+        found.push(CompanyMatch {
+            symbol,
+            name,
+            matched: args.query.clone(),
+        });
+    }
+    let companies: Vec<Value> = found
+        .iter()
+        .map(|m| json!({"symbol": m.symbol, "name": m.name}))
+        .collect();
+    Ok(json!({ "companies": companies }))
 }
 
 #[cfg(test)]

@@ -3,6 +3,11 @@
 
 use std::sync::LazyLock;
 
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{Tool, spec::ToolSpec};
+
 const SOURCE: &str = include_str!("../../../assets/glossary.md");
 
 static TERMS: LazyLock<Vec<Term>> = LazyLock::new(|| parse(SOURCE));
@@ -76,6 +81,38 @@ fn parse(source: &str) -> Vec<Term> {
             }
         })
         .collect()
+}
+
+/// The arguments of `glossary` as a function call.
+#[derive(Debug, Deserialize)]
+pub struct TermArgs {
+    pub term: String,
+}
+
+/// `glossary` as a language model is offered it.
+pub fn spec() -> ToolSpec {
+    ToolSpec::new(
+        Tool::Glossary,
+        "Explains an investing term in Bubba's words (free cash flow, P/E ratio, market cap, \
+         dilution, short interest, 10-K...). Answers found: false with the known terms when \
+         the glossary does not have it.",
+    )
+    .param(
+        "term",
+        json!({"type": "string"}),
+        "The term, e.g. free cash flow",
+    )
+}
+
+/// Runs `glossary`.
+pub fn call(args: TermArgs) -> Value {
+    match lookup(&args.term) {
+        Some(t) => json!({"found": true, "term": t.term, "explanation": t.explanation}),
+        None => {
+            let known: Vec<&str> = terms().iter().map(|t| t.term.as_str()).collect();
+            json!({"found": false, "term": args.term, "known_terms": known})
+        }
+    }
 }
 
 #[cfg(test)]

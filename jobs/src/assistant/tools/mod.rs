@@ -4,14 +4,17 @@
 //! [`company`] (find a company by name or ticker), [`score`] (a stock's score and the reason
 //! per question), [`question`] (one question in depth), [`compare`] (up to three stocks side
 //! by side), [`top`] (the Top 25), [`documents`] (a stock's uploaded documents, passages that
-//! match well enough) and [`glossary`] (an investing term explained).
+//! match well enough) and [`glossary`] (an investing term explained). Each file also declares
+//! the tool as a function call (its schema and arguments); [`calls`] runs a call by name.
 
+pub mod calls;
 pub mod company;
 pub mod compare;
 pub mod documents;
 pub mod glossary;
 pub mod question;
 pub mod score;
+pub mod spec;
 pub mod top;
 
 use std::sync::{Arc, Mutex};

@@ -1,8 +1,16 @@
 //! One of the 12 questions in depth: what it asks, the grade, the comment with its figures,
 //! the headline metric and the filings behind it.
 
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{
+    Tool, Toolbox,
+    score::not_analysed,
+    spec::{CallError, ToolSpec},
+};
 use crate::{
-    analysis::AnalysisRecord,
+    analysis::{AnalysisRecord, record::TITLES},
     assistant::{Citation, Grounding},
 };
 
@@ -62,6 +70,70 @@ pub fn question_number(message: &str) -> Option<u8> {
         }
     }
     None
+}
+
+/// The arguments of `question` as a function call.
+#[derive(Debug, Deserialize)]
+pub struct QuestionArgs {
+    pub symbol: String,
+    pub number: u8,
+}
+
+/// `question` as a language model is offered it.
+pub fn spec() -> ToolSpec {
+    ToolSpec::new(
+        Tool::Question,
+        format!(
+            "One of a stock's 12 questions in depth: the grade (0-10), Bubba's comment with its \
+             figures, the headline metric, what the question asks and how to read it, and the \
+             filings behind it. The questions: {}.",
+            TITLES
+                .iter()
+                .enumerate()
+                .map(|(i, t)| format!("{} {t}", i + 1))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+    )
+    .param(
+        "symbol",
+        json!({"type": "string"}),
+        "The stock's ticker, e.g. AAPL",
+    )
+    .param(
+        "number",
+        json!({"type": "integer", "minimum": 1, "maximum": 12}),
+        "The question's number, 1 to 12",
+    )
+}
+
+/// Runs `question`.
+pub async fn call(toolbox: &Toolbox, args: QuestionArgs) -> Result<Value, CallError> {
+    if !(1..=12).contains(&args.number) {
+        return Err(CallError::Invalid(
+            "number must be a question number from 1 to 12".into(),
+        ));
+    }
+    let symbol = toolbox.resolve_symbol(&args.symbol).await?;
+    let Some(record) = toolbox.record(&symbol).await? else {
+        return Ok(not_analysed(&symbol));
+    };
+    let Some(d) = question_detail(&record, args.number) else {
+        return Err(CallError::Invalid(format!(
+            "{symbol}'s analysis has no question {}",
+            args.number
+        )));
+    };
+    Ok(json!({
+        "symbol": d.symbol,
+        "number": d.number,
+        "title": d.title,
+        "score": d.score,
+        "comment": d.comment,
+        "explainer": d.explainer,
+        "metric": d.metric.map(|(value, name)| json!({"value": value, "name": name})),
+        "sources": d.sources,
+    }))
 }
 
 #[cfg(test)]

@@ -1,7 +1,13 @@
 //! A stock's score and the reason per question, with the filings each reason rests on, from
 //! its stored analysis record.
 
-use super::Toolbox;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{
+    Tool, Toolbox,
+    spec::{CallError, ToolSpec},
+};
 use crate::{
     analysis::{AnalysisRecord, Band},
     assistant::{Citation, Grounding},
@@ -17,6 +23,8 @@ pub struct Reason {
     pub score: Option<u8>,
     /// The record's comment, its figures filled in by the analysis.
     pub comment: String,
+    /// The rubric's input and what it is ("3-year revenue CAGR %"), when there is one.
+    pub metric: Option<(f64, String)>,
     /// The filings behind the figures (form, date, accession, link).
     pub sources: Vec<Citation>,
 }
@@ -55,6 +63,7 @@ impl StockScore {
                     title: q.title.clone(),
                     score: q.score,
                     comment: q.comment.clone(),
+                    metric: q.metric.map(|m| (m, q.metric_name.clone())),
                     sources: grounding.question_citations(q.number),
                 })
                 .collect(),
@@ -85,5 +94,74 @@ impl Toolbox {
     /// The score of `symbol`'s latest stored analysis; `None` when it was never analysed.
     pub async fn stock_score(&self, symbol: &str) -> StoreResult<Option<StockScore>> {
         Ok(self.record(symbol).await?.as_ref().map(StockScore::of))
+    }
+}
+
+/// The arguments of the tools that take one stock.
+#[derive(Debug, Deserialize)]
+pub struct SymbolArgs {
+    pub symbol: String,
+}
+
+/// `score` as a language model is offered it.
+pub fn spec() -> ToolSpec {
+    ToolSpec::new(
+        Tool::Score,
+        "A stock's overall score (0-100), band and basis, and its 12 questions: each grade \
+         (0-10, null when the filings did not say enough), Bubba's comment with the figures, \
+         and the filings behind them. Use it for how a stock scores and why, and for the case \
+         for and against when someone asks whether to buy (never give advice).",
+    )
+    .param(
+        "symbol",
+        json!({"type": "string"}),
+        "The stock's ticker, e.g. AAPL",
+    )
+}
+
+/// Runs `score`.
+pub async fn call(toolbox: &Toolbox, args: SymbolArgs) -> Result<Value, CallError> {
+    let symbol = toolbox.resolve_symbol(&args.symbol).await?;
+    Ok(match toolbox.stock_score(&symbol).await? {
+        Some(score) => score.to_json(),
+        None => not_analysed(&symbol),
+    })
+}
+
+/// What a tool answers for a stock never analysed.
+pub fn not_analysed(symbol: &str) -> Value {
+    json!({
+        "symbol": symbol,
+        "analysed": false,
+        "note": "No analysis is stored for this stock yet: say so, and that its page can request one.",
+    })
+}
+
+impl StockScore {
+    /// The score as a tool result.
+    pub fn to_json(&self) -> Value {
+        let reasons: Vec<Value> = self
+            .reasons
+            .iter()
+            .map(|r| {
+                json!({
+                    "number": r.number,
+                    "title": r.title,
+                    "score": r.score,
+                    "comment": r.comment,
+                    // The comment's figures in numbers, for the model and the number check.
+                    "metric": r.metric.as_ref().map(|(value, name)| json!({"value": value, "name": name})),
+                    "sources": r.sources,
+                })
+            })
+            .collect();
+        json!({
+            "symbol": self.symbol,
+            "company": self.company,
+            "score": self.score,
+            "band": self.band,
+            "basis": self.basis,
+            "questions": reasons,
+        })
     }
 }

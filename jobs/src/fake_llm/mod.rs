@@ -1,7 +1,9 @@
 //! A local HTTP server that speaks the documented streaming formats of the OpenAI chat
 //! completions and Anthropic Messages APIs, for tests of the real provider clients
 //! (feature `testing`). Each request's first path segment names a scripted scenario:
-//! `http://127.0.0.1:PORT/{scenario}` is the base URL a client is given.
+//! `http://127.0.0.1:PORT/{scenario}` is the base URL a client is given. A scenario is
+//! scripted in code ([`FakeLlm::start`]) or replays a golden transcript file
+//! ([`FakeLlm::replay`], [`Transcript`]); every request is recorded (path and body).
 
 use std::{
     collections::HashMap,
@@ -13,6 +15,10 @@ use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::{TcpListener, TcpStream},
 };
+
+pub use transcript::Transcript;
+
+mod transcript;
 
 /// One scripted answer: status line, headers, then body parts written with pauses before
 /// them; the connection closes after the last part.
@@ -76,11 +82,12 @@ pub fn openai_frames(texts: &[&str]) -> Vec<String> {
     frames
 }
 
-/// What the server saw: requests per scenario and their bodies.
+/// What the server saw: requests per scenario, their bodies and paths (in arrival order).
 #[derive(Debug, Default)]
 pub struct Seen {
     pub requests: HashMap<String, usize>,
     pub bodies: Vec<(String, String)>,
+    pub paths: Vec<String>,
 }
 
 /// A running fake provider.
@@ -89,15 +96,37 @@ pub struct FakeLlm {
     pub seen: Arc<Mutex<Seen>>,
 }
 
-type Scripts = Arc<dyn Fn(&str, usize) -> Script + Send + Sync>;
+/// Decides an answer from the scenario, the attempt (from 0) and the request body.
+type Scripts = Arc<dyn Fn(&str, usize, &str) -> Script + Send + Sync>;
 
 impl FakeLlm {
     /// Starts the server; `scripts(scenario, attempt)` decides each answer (attempt from 0).
     pub async fn start(scripts: impl Fn(&str, usize) -> Script + Send + Sync + 'static) -> FakeLlm {
+        FakeLlm::serve_with(Arc::new(move |scenario, attempt, _| {
+            scripts(scenario, attempt)
+        }))
+        .await
+    }
+
+    /// Starts a server replaying golden transcripts, one per scenario: see [`Transcript`].
+    pub async fn replay(transcripts: Vec<(&str, Transcript)>) -> FakeLlm {
+        let transcripts: HashMap<String, Transcript> = transcripts
+            .into_iter()
+            .map(|(name, t)| (name.to_string(), t))
+            .collect();
+        FakeLlm::serve_with(Arc::new(move |scenario, _, body| {
+            match transcripts.get(scenario) {
+                Some(t) => t.answer(body),
+                None => Script::status("404 Not Found", &[], ""),
+            }
+        }))
+        .await
+    }
+
+    async fn serve_with(scripts: Scripts) -> FakeLlm {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let seen = Arc::new(Mutex::new(Seen::default()));
-        let scripts: Scripts = Arc::new(scripts);
         let (s, sc) = (seen.clone(), scripts.clone());
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
@@ -113,6 +142,20 @@ impl FakeLlm {
     /// The base URL of a scenario.
     pub fn url(&self, scenario: &str) -> String {
         format!("{}/{scenario}", self.base)
+    }
+
+    /// The bodies a scenario received, parsed, in arrival order.
+    pub fn bodies(&self, scenario: &str) -> Vec<serde_json::Value> {
+        self.seen
+            .lock()
+            .map(|s| {
+                s.bodies
+                    .iter()
+                    .filter(|(name, _)| name == scenario)
+                    .filter_map(|(_, body)| serde_json::from_str(body).ok())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     pub fn requests(&self, scenario: &str) -> usize {
@@ -169,10 +212,11 @@ async fn serve(
         let count = s.requests.entry(scenario.clone()).or_insert(0);
         *count += 1;
         let attempt = *count - 1;
-        s.bodies.push((scenario.clone(), body));
+        s.bodies.push((scenario.clone(), body.clone()));
+        s.paths.push(path.clone());
         attempt
     };
-    let script = scripts(&scenario, attempt);
+    let script = scripts(&scenario, attempt, &body);
     let mut out = format!(
         "HTTP/1.1 {}\r\nConnection: close\r\nCache-Control: no-cache\r\n",
         script.status
