@@ -6,6 +6,7 @@
 //! SVG images drawn from the same records ([`charts`]) and linked at stable URLs.
 
 pub mod charts;
+pub mod custom;
 pub mod llm;
 pub mod offline;
 pub mod request;

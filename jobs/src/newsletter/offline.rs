@@ -12,7 +12,7 @@
 //! - format: headed sections, or one bulleted brief per stock.
 
 use super::{
-    ChartLink, Newsletter, Writer,
+    ChartLink, Newsletter, Writer, custom,
     request::{Brief, Format, Length, NewsletterRequest, ReaderLevel},
     templates::Focus,
     voice,
@@ -35,9 +35,14 @@ pub fn write(
     let settings = request.settings;
     let template = request.brief.template();
     let title = title(records, request);
-    // A custom prompt leads with the questions its topics name, then the round-up's order.
+    // A custom prompt leads with the questions its topics and its reader name, then the
+    // round-up's order.
+    let ask = match &request.brief {
+        Brief::Custom(prompt) => custom::read(prompt),
+        Brief::Template(_) => custom::Ask::default(),
+    };
     let (focus, first) = match (&request.brief, template.focus) {
-        (Brief::Custom(prompt), _) => (Focus::Balanced, custom_questions(prompt)),
+        (Brief::Custom(prompt), _) => (Focus::Balanced, custom_questions(prompt, &ask)),
         (Brief::Template(_), Focus::Questions(first)) => (Focus::Balanced, first.to_vec()),
         (Brief::Template(_), focus) => (focus, Vec::new()),
     };
@@ -72,8 +77,17 @@ pub fn write(
     out.push_str(&voice::opening(settings.analyst_attitude, &names));
     out.push_str("\n\n");
     if let Brief::Custom(prompt) = &request.brief {
-        out.push_str(&custom_note(prompt));
-        out.push_str("\n\n");
+        if let Some(note) = custom_note(prompt, &ask) {
+            out.push_str(&note);
+            out.push_str("\n\n");
+        }
+        for line in custom::framing(&ask) {
+            out.push_str(&line);
+            out.push_str("\n\n");
+        }
+        if ask.compare && records.len() >= 2 {
+            out.push_str(&custom::side_by_side(records, &first, settings.format));
+        }
     }
     for block in &blocks {
         out.push_str(&block.render(long));
@@ -103,21 +117,32 @@ pub fn title(records: &[AnalysisRecord], request: &NewsletterRequest) -> String 
         Brief::Template(_) => request.brief.template().title,
         Brief::Custom(_) => "Bubba's Porch Report",
     };
+    let compared = matches!(&request.brief, Brief::Custom(prompt) if custom::read(prompt).compare);
     let symbols: Vec<&str> = records.iter().map(|r| r.symbol.as_str()).collect();
     let list = if symbols.len() > 4 {
         format!("{} and friends", symbols[..3].join(", "))
+    } else if compared {
+        symbols.join(" vs ")
     } else {
         symbols.join(", ")
     };
     format!("{head}: {list}")
 }
 
-/// The question numbers a custom prompt's topics point to, in the order it names them.
-fn custom_questions(prompt: &str) -> Vec<u8> {
+/// The question numbers a custom prompt's topics point to, in the order it names them, then
+/// the ones its reader cares about most; dividends point to free cash flow, what they are
+/// paid from.
+fn custom_questions(prompt: &str, ask: &custom::Ask) -> Vec<u8> {
     let mut numbers = Vec::new();
-    for topic in topics_of(prompt) {
+    for topic in topics_of(&custom::topic_text(prompt)) {
         numbers.extend_from_slice(topic_questions(topic));
     }
+    if ask.dividends {
+        numbers.push(5);
+    }
+    numbers.extend(ask.reader.map_or(&[][..], custom::Reader::questions));
+    let mut seen = std::collections::HashSet::new();
+    numbers.retain(|n| seen.insert(*n));
     numbers
 }
 
@@ -136,9 +161,10 @@ fn topic_questions(topic: Topic) -> &'static [u8] {
     }
 }
 
-/// What Bubba says about a custom prompt he can only answer from the records.
-fn custom_note(prompt: &str) -> String {
-    let topics: Vec<&str> = topics_of(prompt)
+/// What Bubba says about a custom prompt he can only answer from the records (nothing when
+/// it names no topic but asks for something the framing answers: a reader, a comparison).
+fn custom_note(prompt: &str, ask: &custom::Ask) -> Option<String> {
+    let topics: Vec<&str> = topics_of(&custom::topic_text(prompt))
         .into_iter()
         .filter_map(|t| match t {
             Topic::Sales => Some("sales"),
@@ -153,15 +179,19 @@ fn custom_note(prompt: &str) -> String {
             Topic::Score | Topic::Notes => None,
         })
         .collect();
-    if topics.is_empty() {
-        "You asked me something my porch notes can't answer word for word, so here's the \
-         straight round-up from the filings."
-            .into()
+    if topics.is_empty() && *ask != custom::Ask::default() {
+        None
+    } else if topics.is_empty() {
+        Some(
+            "You asked me something my porch notes can't answer word for word, so here's the \
+             straight round-up from the filings."
+                .into(),
+        )
     } else {
-        format!(
+        Some(format!(
             "You asked about {}, so that's where each stock starts.",
             join_words(&topics)
-        )
+        ))
     }
 }
 

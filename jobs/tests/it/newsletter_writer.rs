@@ -307,3 +307,79 @@ async fn a_figure_from_another_period_than_the_report_carries_its_date() {
         .unwrap_or_else(|| panic!("a paragraph on AAPL's debt:\n{debt}"));
     assert!(paragraph.contains("(as of 2025-12-27)"), "{paragraph}");
 }
+
+/// A custom prompt's substance shapes the piece: the comparison it asks for is a table with
+/// who comes out ahead (from the records' scores), the dividends the records lack are said to
+/// be missing, the retiree reader gets debt and cash flow first, and every number is a record
+/// figure.
+#[tokio::test]
+async fn a_custom_prompt_gets_its_comparison_its_reader_and_what_the_data_lacks() {
+    let records = vec![
+        record("KO", 21344, snapshot_day()).await,
+        record("PEP", 77476, snapshot_day()).await,
+    ];
+    let request = NewsletterRequest {
+        symbols: vec!["KO".into(), "PEP".into()],
+        brief: Brief::Custom(
+            "Compare Coca-Cola and PepsiCo on debt and dividends for a retiree who wants \
+             steady income"
+                .into(),
+        ),
+        settings: Default::default(),
+    };
+    let piece = newsletter::offline::write(&records, &request, &[]);
+    let text = &piece.content;
+    assert!(piece.title.ends_with("KO vs PEP"), "{}", piece.title);
+    assert!(text.contains("## Side by side"), "{text}");
+    // The grades compared are the records' own, whatever they are.
+    for n in [5u8, 6] {
+        let title = jobs::analysis::record::TITLES[usize::from(n - 1)];
+        let grade = |r: &AnalysisRecord| r.questions[usize::from(n - 1)].score;
+        let cell = |g: Option<u8>| g.map_or_else(|| "no grade".to_string(), |g| format!("{g}/10"));
+        let (ko, pep) = (grade(&records[0]), grade(&records[1]));
+        assert!(
+            text.contains(&format!("| {title} | {} | {} |", cell(ko), cell(pep))),
+            "{title}: {text}"
+        );
+        let name = |i: usize| format!("{} ({})", records[i].company_name, records[i].symbol);
+        let verdict = match (ko, pep) {
+            (Some(k), Some(p)) if k > p => format!("{} comes out ahead, {k} to {p}", name(0)),
+            (Some(k), Some(p)) if k < p => format!("{} comes out ahead, {p} to {k}", name(1)),
+            (Some(k), Some(_)) => format!("it's a tie at {k}"),
+            (Some(k), None) => format!("only {} has a grade ({k})", name(0)),
+            (None, Some(p)) => format!("only {} has a grade ({p})", name(1)),
+            (None, None) => "the filings don't give either one a grade".into(),
+        };
+        assert!(text.contains(&format!("On {title}, {verdict}")), "{text}");
+    }
+    assert!(
+        text.contains("my records don't carry dividend payments"),
+        "{text}"
+    );
+    assert!(text.contains("living off their savings"), "{text}");
+    // Each stock's part starts with the asked questions it has a grade for: debt, then free
+    // cash flow (what a dividend is paid from).
+    for r in &records {
+        let heading = format!("## {} ({})", r.company_name, r.symbol);
+        let part = &text[text.find(&heading).expect("a part per stock")..];
+        let first = part
+            .lines()
+            .find(|l| l.starts_with("**") && l.contains("/10"))
+            .expect("graded answers");
+        let asked = [6u8, 5]
+            .into_iter()
+            .find(|n| r.questions[usize::from(n - 1)].score.is_some());
+        if let Some(n) = asked {
+            let title = jobs::analysis::record::TITLES[usize::from(n - 1)];
+            assert!(
+                first.starts_with(&format!("**{title}")),
+                "{}: {first}",
+                r.symbol
+            );
+        }
+    }
+    // Every number of the framing and the side-by-side part is a record figure.
+    let before_the_stocks = &text[..text.find("## Coca").expect("KO's part")];
+    let invented = invented_numbers(before_the_stocks, &records);
+    assert!(invented.is_empty(), "{invented:?}");
+}
