@@ -589,6 +589,16 @@ mod tests {
         }
     }
 
+    /// A year that stays the same in every record of the restatement test.
+    const FY2021_REVENUE: Filed = (
+        "Revenue FY2021",
+        "2021-09-25",
+        365_817e6,
+        "10-K",
+        "2021-10-29",
+        "a-21",
+    );
+
     #[test]
     fn a_restated_figure_is_named_a_restatement_with_both_filings() {
         // FY2024 revenue refiled by a 10-K/A with another value; nothing else moved.
@@ -596,14 +606,7 @@ mod tests {
             "USD",
             Some(5.0),
             &[
-                (
-                    "Revenue FY2021",
-                    "2021-09-25",
-                    365_817e6,
-                    "10-K",
-                    "2021-10-29",
-                    "a-21",
-                ),
+                FY2021_REVENUE,
                 (
                     "Revenue FY2024",
                     "2024-09-28",
@@ -618,14 +621,7 @@ mod tests {
             "USD",
             Some(4.5),
             &[
-                (
-                    "Revenue FY2021",
-                    "2021-09-25",
-                    365_817e6,
-                    "10-K",
-                    "2021-10-29",
-                    "a-21",
-                ),
+                FY2021_REVENUE,
                 (
                     "Revenue FY2024",
                     "2024-09-28",
@@ -650,14 +646,7 @@ mod tests {
             "USD",
             Some(5.0),
             &[
-                (
-                    "Revenue FY2021",
-                    "2021-09-25",
-                    365_817e6,
-                    "10-K",
-                    "2021-10-29",
-                    "a-21",
-                ),
+                FY2021_REVENUE,
                 (
                     "Revenue FY2024",
                     "2024-09-28",
