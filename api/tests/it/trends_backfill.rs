@@ -5,7 +5,10 @@
 use std::time::{Duration, Instant};
 
 use chrono::{NaiveDate, Utc};
-use jobs::{sources::tickers::read_snapshot, trends::Quarter};
+use jobs::{
+    sources::tickers::read_snapshot,
+    trends::{Quarter, explain},
+};
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -52,6 +55,54 @@ fn filings_in(value: &Value, out: &mut Vec<(NaiveDate, String)>) {
     }
 }
 
+/// Every `(filed, accession)` of a periodic report (10-K, 10-Q and their amendments) in
+/// Apple's company-facts file, read straight from the snapshot: the filings the history must
+/// rest on, found without the engine.
+fn apple_statement_filings() -> Vec<(NaiveDate, String)> {
+    let path = market_data_dir().join("sec/companyfacts/CIK0000320193.json.gz");
+    let file = std::fs::File::open(path).unwrap();
+    let facts: Value = serde_json::from_reader(flate2::read::GzDecoder::new(file)).unwrap();
+    let mut filings = Vec::new();
+    for concepts in facts["facts"].as_object().unwrap().values() {
+        for concept in concepts.as_object().unwrap().values() {
+            for values in concept["units"].as_object().unwrap().values() {
+                for fact in values.as_array().unwrap() {
+                    let form = fact["form"].as_str().unwrap_or_default();
+                    if matches!(form, "10-K" | "10-Q" | "10-K/A" | "10-Q/A") {
+                        let filed = fact["filed"].as_str().unwrap().parse().unwrap();
+                        filings.push((filed, fact["accn"].as_str().unwrap().to_string()));
+                    }
+                }
+            }
+        }
+    }
+    filings.sort_unstable();
+    filings.dedup();
+    filings
+}
+
+/// Apple's scores as the engine gave them for each past quarter on the snapshot, recorded on
+/// 2026-11-27: a regression pin. The accession behind each one is not
+/// pinned here but derived from the company-facts file by `apple_statement_filings`; checked
+/// by hand the same way (`zcat … | python3`, the newest 10-K/10-Q filed by each quarter's
+/// end): 2023-Q4 rests on the FY2023 10-K 0000320193-23-000106 filed 2023-11-03, 2024-Q4 on
+/// the FY2024 10-K 0000320193-24-000123 filed 2024-11-01, 2026-Q2 and later on the 10-Q
+/// 0000320193-26-000013 filed 2026-05-01 (the newest Apple filing in the snapshot).
+const APPLE_SCORES: [(&str, i32); 12] = [
+    ("2023-Q4", 72),
+    ("2024-Q1", 78),
+    ("2024-Q2", 71),
+    ("2024-Q3", 71),
+    ("2024-Q4", 58),
+    ("2025-Q1", 60),
+    ("2025-Q2", 64),
+    ("2025-Q3", 59),
+    ("2025-Q4", 59),
+    ("2026-Q1", 66),
+    ("2026-Q2", 65),
+    ("2026-Q3", 65),
+];
+
 api_test!(
     a_first_analysis_backfills_twelve_quarters_from_what_was_filed_then,
     |backend| async move {
@@ -95,6 +146,59 @@ api_test!(
                 );
             }
             assert!(row.row.score.is_some(), "{} has a score", quarter.key());
+        }
+
+        // Each past quarter rests on the newest report filed by its as-of date, as the
+        // company-facts file itself says, and keeps its pinned score.
+        let filings = apple_statement_filings();
+        let mut seen = Vec::new();
+        for (quarter, row) in past.iter().rev().zip(&stored[1..]) {
+            let record = row.record.as_ref().unwrap();
+            let newest = filings
+                .iter()
+                .rfind(|(filed, _)| *filed <= record.as_of)
+                .map(|(_, accn)| accn.clone());
+            assert_eq!(
+                record.latest_filing_accession,
+                newest,
+                "{} as of {}",
+                quarter.key(),
+                record.as_of
+            );
+            seen.push(newest);
+            if let Some((_, score)) = APPLE_SCORES.iter().find(|(q, _)| *q == quarter.key()) {
+                assert_eq!(row.row.score, Some(*score), "{}", quarter.key());
+            }
+            eprintln!(
+                "PIN {} {:?} {:?}",
+                quarter.key(),
+                row.row.score,
+                record.latest_filing_accession
+            );
+        }
+        seen.dedup();
+        assert!(
+            seen.len() >= 9,
+            "a new report behind most quarters: {seen:?}"
+        );
+
+        // Each quarter's reasons name filings of that time: every filing a moved question
+        // cites is one of Apple's reports, filed by the quarter's as-of date.
+        for pair in stored[1..].windows(2) {
+            let (current, previous) = (&pair[0], &pair[1]);
+            let as_of = current.record.as_ref().unwrap().as_of;
+            for question in explain(previous, current).questions {
+                let Some(filing) = question.filing else {
+                    continue;
+                };
+                assert!(
+                    filing.filed <= as_of
+                        && filings.contains(&(filing.filed, filing.accession.clone())),
+                    "{}: {} cites {filing:?}",
+                    current.row.quarter,
+                    question.reason
+                );
+            }
         }
         // The oldest and newest past quarters rest on different filings: a real history.
         let newest_scored = serde_json::to_value(stored[1].record.as_ref().unwrap()).unwrap();

@@ -4,6 +4,10 @@
 //! "Debt 8 → 4: cash fell from $13.2B (2026-03-31) to $4.1B (2026-06-30); debt rose from …;
 //! 10-Q filed 2026-08-01". Every number in the line is a stored figure formatted by code:
 //! nothing is generated text.
+//!
+//! Causes are named for what they are: a figure of a new period ("rose from … to …"), the
+//! 3-year window sliding, a price move, a restatement (the same period's figure refiled with
+//! another value) and a change of rules (the score moved while its inputs did not).
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -14,6 +18,7 @@ use crate::{
         AnalysisRecord, QuestionResult,
         format::{money, scaled},
         record::Provenance,
+        sector::IndustryKind,
     },
     store::trends::QuarterWithRecord,
 };
@@ -141,6 +146,12 @@ fn question_change(
         parts.extend(answers.and_then(|(p, c)| metric_text(p, c)));
         parts.extend(records.and_then(|(p, c)| price_text(delta.number, p, c)));
     }
+    if parts.is_empty()
+        && let (Some((p, c)), Some((prev_record, cur_record))) = (answers, records)
+    {
+        let kinds = (prev_record.industry_kind, cur_record.industry_kind);
+        parts.extend(rules_text(&delta, p, c, kinds));
+    }
     if let Some(f) = &filing {
         parts.push(format!("{} filed {}", f.form, f.filed));
     }
@@ -189,17 +200,17 @@ fn changed_figures(previous: &QuestionResult, current: &QuestionResult) -> Vec<F
         .filter_map(|name| {
             let before = latest_named(&previous.provenance, &name);
             let after = latest_named(&current.provenance, &name);
-            // A move too small to show ("7.5B to 7.5B") explains nothing.
+            // A move too small to show ("7.5B to 7.5B") explains nothing; the same period
+            // refiled with another value is a restatement, named by `restatements`.
             let moved = match (before, after) {
+                (Some(b), Some(a)) if is_restatement(b, a) => false,
                 (Some(b), Some(a)) => b.figure.end != a.figure.end || amount(b) != amount(a),
                 (None, None) => false,
                 _ => true,
             };
             moved.then(|| {
                 let size = match (before, after) {
-                    (Some(b), Some(a)) if b.figure.value != 0.0 => {
-                        ((a.figure.value - b.figure.value) / b.figure.value).abs()
-                    }
+                    (Some(b), Some(a)) => relative_move(b, a),
                     _ => f64::INFINITY,
                 };
                 let text = figure_text(&name, before, after);
@@ -216,6 +227,7 @@ fn changed_figures(previous: &QuestionResult, current: &QuestionResult) -> Vec<F
         })
         .collect();
     changes.extend(window_moves(previous, current));
+    changes.extend(restatements(previous, current));
     changes.sort_by(|a, b| b.0.total_cmp(&a.0));
     changes
         .into_iter()
@@ -259,13 +271,8 @@ fn window_moves(previous: &QuestionResult, current: &QuestionResult) -> Vec<(f64
                     amount(&after),
                     amount(&before)
                 );
-                let size = if before.figure.value != 0.0 {
-                    ((after.figure.value - before.figure.value) / before.figure.value).abs()
-                } else {
-                    f64::INFINITY
-                };
                 (
-                    size,
+                    relative_move(&before, &after),
                     FigureChange {
                         name: format!("{name} (first year)"),
                         previous: Some(before),
@@ -276,6 +283,81 @@ fn window_moves(previous: &QuestionResult, current: &QuestionResult) -> Vec<(f64
             })
         })
         .collect()
+}
+
+/// The same figure for the same period in both records with another value, from another
+/// filing: the company restated it (a 10-K/A, or a later report revising its comparative).
+/// That is not the business moving, so it is said as it is: "FY2024 revenue restated from
+/// $391.0B (10-K filed 2024-11-01) to $385.6B (10-K/A filed 2025-02-14)". Every period a
+/// question reads counts (the first year of a 3-year window as well as the latest).
+fn restatements(previous: &QuestionResult, current: &QuestionResult) -> Vec<(f64, FigureChange)> {
+    let mut out: Vec<(f64, FigureChange)> = Vec::new();
+    for before in &previous.provenance {
+        let name = figure_name(&before.label);
+        let Some(after) = current
+            .provenance
+            .iter()
+            .find(|a| a.figure.end == before.figure.end && figure_name(&a.label) == name)
+        else {
+            continue;
+        };
+        let seen = out
+            .iter()
+            .any(|(_, c)| c.current.as_ref() == Some(after) || c.previous.as_ref() == Some(before));
+        if name.is_empty() || seen || !is_restatement(before, after) {
+            continue;
+        }
+        let text = format!(
+            "{} restated from {} to {}",
+            figure_with_period(&name, before),
+            filed_amount(before),
+            filed_amount(after)
+        );
+        out.push((
+            relative_move(before, after),
+            FigureChange {
+                name,
+                previous: Some(before.clone()),
+                current: Some(after.clone()),
+                text,
+            },
+        ));
+    }
+    out
+}
+
+/// Same period, a value that shows differently, another filing.
+fn is_restatement(before: &Provenance, after: &Provenance) -> bool {
+    before.figure.end == after.figure.end
+        && before.figure.accn != after.figure.accn
+        && amount(before) != amount(after)
+}
+
+/// "FY2024 revenue", "cash (2026-03-31)", "net income (TTM to 2026-03-31)".
+fn figure_with_period(name: &str, p: &Provenance) -> String {
+    match period_of(p) {
+        period if period.is_empty() => lower_first(name),
+        period if period.starts_with("FY") => format!("{period} {}", lower_first(name)),
+        period => format!("{} ({period})", lower_first(name)),
+    }
+}
+
+/// "$391.0B (10-K filed 2024-11-01)".
+fn filed_amount(p: &Provenance) -> String {
+    format!(
+        "{} ({} filed {})",
+        value_text(p),
+        p.figure.form,
+        p.figure.filed
+    )
+}
+
+fn relative_move(before: &Provenance, after: &Provenance) -> f64 {
+    if before.figure.value != 0.0 {
+        ((after.figure.value - before.figure.value) / before.figure.value).abs()
+    } else {
+        f64::INFINITY
+    }
 }
 
 /// The label's name without its period: "Cash 2026-03-31" -> "Cash", "Revenue FY2025" ->
@@ -315,17 +397,21 @@ fn latest_named<'a>(provenance: &'a [Provenance], name: &str) -> Option<&'a Prov
 /// A stored figure as people read it: money as `$13.2B`, share counts as `15.2B shares`,
 /// per-share values with cents.
 fn amount(p: &Provenance) -> String {
+    match period_of(p) {
+        period if period.is_empty() => value_text(p),
+        period => format!("{} ({period})", value_text(p)),
+    }
+}
+
+/// The value alone, as [`amount`] writes it.
+fn value_text(p: &Provenance) -> String {
     let value = p.figure.value;
-    let with_period = |text: String| match period_of(p) {
-        period if period.is_empty() => text,
-        period => format!("{text} ({period})"),
-    };
-    with_period(match p.figure.unit.as_str() {
+    match p.figure.unit.as_str() {
         "USD" => money(value),
         "USD/shares" => format!("${value:.2}"),
         "shares" => format!("{} shares", scaled(value, 1)),
         other => format!("{} {other}", scaled(value, 1)),
-    })
+    }
 }
 
 fn figure_text(name: &str, before: Option<&Provenance>, after: Option<&Provenance>) -> String {
@@ -372,6 +458,60 @@ fn price_text(number: u8, previous: &AnalysisRecord, current: &AnalysisRecord) -
     })
 }
 
+/// The score moved while the rubric's input and every figure behind it stayed the same: only
+/// the rule turning them into a score can have changed (records keep no rubric version, so
+/// this is how it shows). A company scored by other industry rules (general, bank, insurer,
+/// REIT) is said as such.
+fn rules_text(
+    delta: &QuestionDelta,
+    previous: &QuestionResult,
+    current: &QuestionResult,
+    (kind_before, kind_after): (IndustryKind, IndustryKind),
+) -> Option<String> {
+    let (Some(before), Some(after)) = (delta.previous, delta.current) else {
+        return None;
+    };
+    let figures = |q: &QuestionResult| {
+        let mut f: Vec<(String, NaiveDate, u64)> = q
+            .provenance
+            .iter()
+            .map(|p| {
+                (
+                    figure_name(&p.label),
+                    p.figure.end,
+                    p.figure.value.to_bits(),
+                )
+            })
+            .collect();
+        f.sort_unstable();
+        f
+    };
+    // Without a metric and without figures nothing says the inputs held still.
+    let known = previous.metric.is_some() || !previous.provenance.is_empty();
+    let unchanged = previous.metric == current.metric && figures(previous) == figures(current);
+    if before == after || !known || !unchanged {
+        return None;
+    }
+    Some(if kind_before == kind_after {
+        "the scoring rule changed, the figures did not".to_string()
+    } else {
+        format!(
+            "it is now scored by the {} rules instead of the {} ones, the figures did not change",
+            kind_name(kind_after),
+            kind_name(kind_before)
+        )
+    })
+}
+
+fn kind_name(kind: IndustryKind) -> &'static str {
+    match kind {
+        IndustryKind::General => "general",
+        IndustryKind::Bank => "bank",
+        IndustryKind::Insurer => "insurer",
+        IndustryKind::Reit => "REIT",
+    }
+}
+
 fn lower_first(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
@@ -387,38 +527,254 @@ fn lower_first(text: &str) -> String {
 mod tests {
     use super::*;
 
-    fn dilution(counts: &[(&str, &str, f64)]) -> QuestionResult {
+    /// A figure as a record stores it: `(label, period end, value, form, filed, accession)`.
+    type Filed<'a> = (&'a str, &'a str, f64, &'a str, &'a str, &'a str);
+
+    fn question(unit: &str, metric: Option<f64>, figures: &[Filed]) -> QuestionResult {
         use crate::analysis::{Chart, facts::Figure};
         QuestionResult {
-            number: 10,
-            key: "Q10".into(),
+            number: 1,
+            key: "Q1".into(),
             title: String::new(),
             score: Some(7),
             band: None,
-            metric: None,
-            metric_name: String::new(),
+            metric,
+            metric_name: "3-year revenue CAGR %".into(),
             comment: String::new(),
             explainer: String::new(),
             chart: Chart::ValueGrowth { rows: Vec::new() },
-            provenance: counts
+            provenance: figures
                 .iter()
-                .map(|(label, end, value)| Provenance {
+                .map(|(label, end, value, form, filed, accn)| Provenance {
                     label: (*label).to_string(),
                     figure: Figure {
                         value: *value,
-                        concept: "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding".into(),
-                        unit: "shares".into(),
+                        concept: "us-gaap:Revenues".into(),
+                        unit: unit.into(),
                         start: None,
                         end: end.parse().unwrap(),
-                        form: "10-K".into(),
-                        filed: end.parse().unwrap(),
-                        accn: "k".into(),
+                        form: (*form).into(),
+                        filed: filed.parse().unwrap(),
+                        accn: (*accn).into(),
                         first_filed: end.parse().unwrap(),
                     },
                 })
                 .collect(),
             sources: Default::default(),
         }
+    }
+
+    fn dilution(counts: &[(&str, &str, f64)]) -> QuestionResult {
+        let figures: Vec<Filed> = counts
+            .iter()
+            .map(|(label, end, value)| (*label, *end, *value, "10-K", *end, "k"))
+            .collect();
+        question("shares", None, &figures)
+    }
+
+    fn texts(before: &QuestionResult, after: &QuestionResult) -> Vec<String> {
+        changed_figures(before, after)
+            .into_iter()
+            .map(|c| c.text)
+            .collect()
+    }
+
+    fn moved(previous: u8, current: u8) -> QuestionDelta {
+        QuestionDelta {
+            number: 1,
+            name: "Revenue".into(),
+            previous: Some(previous),
+            current: Some(current),
+            change: Some(i32::from(current) - i32::from(previous)),
+        }
+    }
+
+    /// A year that stays the same in every record of the restatement test.
+    const FY2021_REVENUE: Filed = (
+        "Revenue FY2021",
+        "2021-09-25",
+        365_817e6,
+        "10-K",
+        "2021-10-29",
+        "a-21",
+    );
+
+    #[test]
+    fn a_restated_figure_is_named_a_restatement_with_both_filings() {
+        // FY2024 revenue refiled by a 10-K/A with another value; nothing else moved.
+        let before = question(
+            "USD",
+            Some(5.0),
+            &[
+                FY2021_REVENUE,
+                (
+                    "Revenue FY2024",
+                    "2024-09-28",
+                    391_035e6,
+                    "10-K",
+                    "2024-11-01",
+                    "a-24",
+                ),
+            ],
+        );
+        let after = question(
+            "USD",
+            Some(4.5),
+            &[
+                FY2021_REVENUE,
+                (
+                    "Revenue FY2024",
+                    "2024-09-28",
+                    385_603e6,
+                    "10-K/A",
+                    "2025-02-14",
+                    "a-24a",
+                ),
+            ],
+        );
+        let changes = changed_figures(&before, &after);
+        assert_eq!(
+            changes.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(),
+            vec![
+                "FY2024 revenue restated from $391.0B (10-K filed 2024-11-01) to $385.6B \
+                 (10-K/A filed 2025-02-14)"
+            ]
+        );
+        assert_eq!(changes[0].current.as_ref().unwrap().figure.accn, "a-24a");
+        // The same figure filed again with the same value (a comparative) is no change.
+        let repeated = question(
+            "USD",
+            Some(5.0),
+            &[
+                FY2021_REVENUE,
+                (
+                    "Revenue FY2024",
+                    "2024-09-28",
+                    391_035e6,
+                    "10-K",
+                    "2025-10-31",
+                    "a-25",
+                ),
+            ],
+        );
+        assert!(texts(&before, &repeated).is_empty());
+    }
+
+    #[test]
+    fn a_restated_first_year_is_a_restatement_and_a_new_year_is_a_change() {
+        // A new annual report both adds FY2025 and revises FY2023 (the window's first year
+        // stays FY2023): two causes, each named as what it is.
+        let before = question(
+            "USD",
+            Some(5.0),
+            &[
+                (
+                    "Revenue FY2023",
+                    "2023-09-30",
+                    383_285e6,
+                    "10-K",
+                    "2023-11-03",
+                    "a-23",
+                ),
+                (
+                    "Revenue FY2024",
+                    "2024-09-28",
+                    391_035e6,
+                    "10-K",
+                    "2024-11-01",
+                    "a-24",
+                ),
+            ],
+        );
+        let after = question(
+            "USD",
+            Some(6.0),
+            &[
+                (
+                    "Revenue FY2023",
+                    "2023-09-30",
+                    380_000e6,
+                    "10-K",
+                    "2025-10-31",
+                    "a-25",
+                ),
+                (
+                    "Revenue FY2025",
+                    "2025-09-27",
+                    416_161e6,
+                    "10-K",
+                    "2025-10-31",
+                    "a-25",
+                ),
+            ],
+        );
+        assert_eq!(
+            texts(&before, &after),
+            vec![
+                "revenue rose from $391.0B (FY2024) to $416.2B (FY2025)",
+                "FY2023 revenue restated from $383.3B (10-K filed 2023-11-03) to $380.0B \
+                 (10-K filed 2025-10-31)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_score_that_moved_on_the_same_inputs_names_a_change_of_rules() {
+        let figures: [Filed; 1] = [(
+            "Cash 2026-03-31",
+            "2026-03-31",
+            13.2e9,
+            "10-Q",
+            "2026-05-01",
+            "c",
+        )];
+        let before = question("USD", Some(1.4), &figures);
+        let after = question("USD", Some(1.4), &figures);
+        let general = (IndustryKind::General, IndustryKind::General);
+        assert!(texts(&before, &after).is_empty(), "no figure moved");
+        assert_eq!(
+            rules_text(&moved(8, 6), &before, &after, general).as_deref(),
+            Some("the scoring rule changed, the figures did not")
+        );
+        assert_eq!(
+            rules_text(
+                &moved(8, 6),
+                &before,
+                &after,
+                (IndustryKind::General, IndustryKind::Bank)
+            )
+            .as_deref(),
+            Some(
+                "it is now scored by the bank rules instead of the general ones, the figures \
+                 did not change"
+            )
+        );
+        // Another metric, a figure that moved, or a score that held: not a change of rules.
+        let other_metric = question("USD", Some(1.1), &figures);
+        assert_eq!(
+            rules_text(&moved(8, 6), &before, &other_metric, general),
+            None
+        );
+        let other_cash = question(
+            "USD",
+            Some(1.4),
+            &[(
+                "Cash 2026-03-31",
+                "2026-03-31",
+                13.3e9,
+                "10-Q",
+                "2026-05-01",
+                "c",
+            )],
+        );
+        assert_eq!(
+            rules_text(&moved(8, 6), &before, &other_cash, general),
+            None
+        );
+        assert_eq!(rules_text(&moved(8, 8), &before, &after, general), None);
+        // Nothing known about the inputs (no metric, no figures): no claim either way.
+        let blank = question("USD", None, &[]);
+        assert_eq!(rules_text(&moved(8, 6), &blank, &blank, general), None);
     }
 
     #[test]

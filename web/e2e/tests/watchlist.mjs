@@ -3,10 +3,15 @@
 // to yellow and two of KO's questions move by 3 or more); a new user watches both from the stock
 // page; a newer record of each is scored (POST /api/analyses); the bell shows the alert with
 // its reason; with today as the digest day the scheduler's tick writes the digest to the
-// outbox with the change and a one-click unsubscribe link that works.
+// outbox with the change and a one-click unsubscribe link that works. A second watcher whose
+// stock did not change (the admin watching MSFT, digest day today too) gets no e-mail: the
+// week is decided without one.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 
 import { signInAdmin } from '../lib/admin.mjs';
+import { ADMIN_USERNAME } from '../lib/api-server.mjs';
 import { eventually, latestEmailBody, registerViaApi, requireEndpoints, sleep, uniqueEmail } from '../lib/helpers.mjs';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -20,6 +25,17 @@ async function jobSucceeds(context, baseUrl, id) {
   }
   throw new Error(`job ${id} did not finish`);
 }
+
+/** The user's digest decision of this week: `{ outbox }` (null: decided without an e-mail), or null when not decided yet. */
+async function digestDecision(dbPath, username) {
+  const sql = `SELECT coalesce(d.outbox_id, 'none') FROM weekly_digests d JOIN users u ON u.id = d.user_id
+    WHERE u.username = '${username.replace(/'/g, "''")}';`;
+  const { stdout } = await promisify(execFile)('sqlite3', [dbPath, sql]);
+  const value = stdout.trim();
+  return value ? { outbox: value === 'none' ? null : value } : null;
+}
+
+const todayIso = () => ((new Date().getUTCDay() + 6) % 7) + 1;
 
 export default [
   {
@@ -35,6 +51,15 @@ export default [
         assert.equal(queued.status(), 202, await queued.text());
         await jobSucceeds(context, baseUrl, (await queued.json()).jobId);
       }
+      // The quiet watcher is the admin (no sign-up: the suite's 10 per address are spent):
+      // MSFT, which nothing in this case rescores, with the digest due today.
+      const watched = await context.request.post(`${baseUrl}/api/watchlist/MSFT`, { headers: JSON_HEADERS, data: {} });
+      assert.equal(watched.status(), 200, await watched.text());
+      const quiet = await context.request.put(`${baseUrl}/api/alert-settings`, {
+        data: { alertsEnabled: true, digestEnabled: true, digestDay: todayIso() },
+        headers: JSON_HEADERS,
+      });
+      assert.equal(quiet.status(), 200, await quiet.text());
       await context.request.post(`${baseUrl}/api/logout`, { headers: JSON_HEADERS, data: {} });
       const { username } = await registerViaApi(context, baseUrl, uniqueEmail('watch'));
 
@@ -68,9 +93,8 @@ export default [
       assert.match(await list.innerText(), new RegExp(`${first.symbol}`));
 
       // Today is the digest day: the scheduler's next tick queues the digest.
-      const today = ((new Date().getUTCDay() + 6) % 7) + 1;
       const saved = await context.request.put(`${baseUrl}/api/alert-settings`, {
-        data: { alertsEnabled: true, digestEnabled: true, digestDay: today },
+        data: { alertsEnabled: true, digestEnabled: true, digestDay: todayIso() },
         headers: JSON_HEADERS,
       });
       assert.equal(saved.status(), 200, await saved.text());
@@ -92,6 +116,14 @@ export default [
       assert.equal(unsubscribed.status, 200);
       const settings = await (await context.request.get(`${baseUrl}/api/alert-settings`)).json();
       assert.equal(settings.digestEnabled, false);
+
+      // The quiet watcher's week was decided by the same ticks, without an e-mail.
+      const quietWeek = await eventually(() => digestDecision(dbPath, ADMIN_USERNAME), {
+        timeoutMs: 20_000,
+        message: "the quiet watcher's digest decided",
+      });
+      assert.equal(quietWeek.outbox, null, 'no change, no digest');
+      assert.ok(!(await latestEmailBody({ dbPath, apiLog }, ADMIN_USERNAME)).includes('/api/unsubscribe?token='));
       expectNoConsoleErrors();
     },
   },
