@@ -88,11 +88,14 @@ fn apple_statement_filings() -> Vec<(NaiveDate, String)> {
 /// end): 2023-Q4 rests on the FY2023 10-K 0000320193-23-000106 filed 2023-11-03, 2024-Q4 on
 /// the FY2024 10-K 0000320193-24-000123 filed 2024-11-01, 2026-Q2 and later on the 10-Q
 /// 0000320193-26-000013 filed 2026-05-01 (the newest Apple filing in the snapshot).
+/// The quarters to 2024-Q3 are priced partly with the closes Apple traded at (the snapshot's
+/// OHLCV file, to 2023-06-29, inside their 3-year price windows), not the dividend-adjusted
+/// ones: that moved them 2-3 points from the first pins (72, 78, 71, 71).
 const APPLE_SCORES: [(&str, i32); 12] = [
-    ("2023-Q4", 72),
-    ("2024-Q1", 78),
-    ("2024-Q2", 71),
-    ("2024-Q3", 71),
+    ("2023-Q4", 70),
+    ("2024-Q1", 75),
+    ("2024-Q2", 68),
+    ("2024-Q3", 68),
     ("2024-Q4", 58),
     ("2025-Q1", 60),
     ("2025-Q2", 64),
@@ -152,6 +155,7 @@ api_test!(
         // company-facts file itself says, and keeps its pinned score.
         let filings = apple_statement_filings();
         let mut seen = Vec::new();
+        let (mut scored, mut pinned) = (Vec::new(), Vec::new());
         for (quarter, row) in past.iter().rev().zip(&stored[1..]) {
             let record = row.record.as_ref().unwrap();
             let newest = filings
@@ -166,16 +170,12 @@ api_test!(
                 record.as_of
             );
             seen.push(newest);
-            if let Some((_, score)) = APPLE_SCORES.iter().find(|(q, _)| *q == quarter.key()) {
-                assert_eq!(row.row.score, Some(*score), "{}", quarter.key());
+            if let Some((key, score)) = APPLE_SCORES.iter().find(|(q, _)| *q == quarter.key()) {
+                pinned.push((*key, Some(*score)));
+                scored.push((*key, row.row.score));
             }
-            eprintln!(
-                "PIN {} {:?} {:?}",
-                quarter.key(),
-                row.row.score,
-                record.latest_filing_accession
-            );
         }
+        assert_eq!(scored, pinned, "each past quarter keeps its pinned score");
         seen.dedup();
         assert!(
             seen.len() >= 9,
