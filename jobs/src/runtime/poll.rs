@@ -13,7 +13,8 @@
 //! looking every 50 ms cost the idle one-box API about 29% of a core (14 queues, each poll a
 //! claim attempt, which is a write); one read that names the queues with claimable jobs, and
 //! wakes only those workers, every 50 ms in a worker process and every 250 ms in the API's
-//! embedded worker (its own enqueues wake it at once), costs about 2% (`bench/idle-cpu.sh`). Postgres needs none of this: LISTEN/NOTIFY wakes its workers.
+//! embedded worker (its own enqueues wake it at once), costs under 1% (`bench/idle-cpu.sh`).
+//! Postgres needs none of this: LISTEN/NOTIFY wakes its workers.
 
 use std::{
     future::Future,
