@@ -153,7 +153,8 @@ pub fn best_sentences(
         .collect()
 }
 
-/// The first `count` clean sentences of `item` (for Items without keyword matches).
+/// The first `count` clean sentences of `item` (a section that opens with its Item's own
+/// first sentence: Item 1 says what the company does).
 pub fn leading_sentences(item: &Item, count: usize, used: &mut HashSet<String>) -> Vec<String> {
     let picked: Vec<String> = sentences(&item.text)
         .into_iter()
