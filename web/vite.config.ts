@@ -32,5 +32,8 @@ export default defineConfig({
     // eslint.config.test.ts proves the import-boundary rule of eslint.config.js can fail.
     include: ['src/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
     restoreMocks: true,
+    // Whole-route page tests render the app's lazy chunks; on a loaded 2-core CI machine they
+    // took over the 5 s default while taking about 1 s alone.
+    testTimeout: 20_000,
   },
 });
