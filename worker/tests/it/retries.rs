@@ -16,7 +16,9 @@ store_test!(
         let job = JobQueue::new(db.store.clone())
             .enqueue(&Flaky {
                 fail_times: 1,
-                retry_after_secs: Some(4),
+                // Long enough that a test thread starved by other tests on two cores still
+                // sees the job waiting (a 4 s wait was once over before it looked).
+                retry_after_secs: Some(10),
             })
             .await
             .unwrap();
@@ -28,7 +30,7 @@ store_test!(
         let first_failure = chrono::Utc::now();
         let retry_at = failed[0].run_at;
         assert!(
-            retry_at >= first_failure + chrono::Duration::seconds(2),
+            retry_at >= first_failure + chrono::Duration::seconds(5),
             "the retry waits for Retry-After: {retry_at} vs {first_failure}"
         );
         assert!(
