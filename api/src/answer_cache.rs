@@ -38,10 +38,20 @@ const BROTLI_WINDOW: u32 = 22;
 /// in another process (the one change no signal reaches).
 pub const RECHECK_AFTER: Duration = Duration::from_secs(1);
 
+/// What an answer is built from: the analysis, by when it was computed, and the sector
+/// statistics beside its questions, by when they were computed (`None` before the first
+/// run). Either changing makes a new answer; a later analysis always wins, then later peers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct AnswerVersion {
+    pub computed_at: DateTime<Utc>,
+    pub peers_at: Option<DateTime<Utc>>,
+}
+
 /// One symbol's answer, in each encoding a browser may ask for.
 #[derive(Debug)]
 pub struct CachedAnswer {
     pub computed_at: DateTime<Utc>,
+    pub version: AnswerVersion,
     identity: Bytes,
     gzip: Bytes,
     brotli: Bytes,
@@ -65,37 +75,37 @@ impl AnswerCache {
         (seen == generation && at.elapsed() < RECHECK_AFTER).then(|| answer.clone())
     }
 
-    /// The answer of `symbol` if it was built from the analysis computed at `computed_at`,
-    /// which the store has just said (with the change count `generation` noted before asking).
+    /// The answer of `symbol` if it was built from `version`, which the store has just said
+    /// (with the change count `generation` noted before asking).
     pub fn get(
         &self,
         symbol: &str,
-        computed_at: DateTime<Utc>,
+        version: AnswerVersion,
         generation: u64,
     ) -> Option<Arc<CachedAnswer>> {
         let entries = self.entries.read().unwrap_or_else(|p| p.into_inner());
         let answer = entries
             .get(symbol)
-            .filter(|answer| answer.computed_at == computed_at)?;
+            .filter(|answer| answer.version == version)?;
         *answer.checked.lock().unwrap_or_else(|p| p.into_inner()) = (generation, Instant::now());
         Some(answer.clone())
     }
 
-    /// Compresses `json` (the answer to the analysis computed at `computed_at`, read with the
-    /// change count `generation` noted before) and keeps it, replacing an older answer of
-    /// `symbol`. An answer of an older analysis never replaces a newer one (two requests racing
-    /// across a new analysis).
+    /// Compresses `json` (the answer built from `version`, read with the change count
+    /// `generation` noted before) and keeps it, replacing an older answer of `symbol`. An
+    /// answer of an older analysis or older peers never replaces a newer one (two requests
+    /// racing across a new analysis).
     pub fn insert(
         &self,
         symbol: &str,
-        computed_at: DateTime<Utc>,
+        version: AnswerVersion,
         json: Vec<u8>,
         generation: u64,
     ) -> Arc<CachedAnswer> {
-        let answer = Arc::new(CachedAnswer::new(computed_at, json, generation));
+        let answer = Arc::new(CachedAnswer::new(version, json, generation));
         let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
         if let Some(kept) = entries.get(symbol)
-            && kept.computed_at > computed_at
+            && kept.version > version
         {
             return answer;
         }
@@ -156,9 +166,10 @@ impl Encoding {
 }
 
 impl CachedAnswer {
-    fn new(computed_at: DateTime<Utc>, json: Vec<u8>, generation: u64) -> Self {
+    fn new(version: AnswerVersion, json: Vec<u8>, generation: u64) -> Self {
         CachedAnswer {
-            computed_at,
+            computed_at: version.computed_at,
+            version,
             checked: Mutex::new((generation, Instant::now())),
             gzip: gzip(&json).into(),
             brotli: brotli(&json).into(),
@@ -210,6 +221,14 @@ fn brotli(json: &[u8]) -> Vec<u8> {
 mod tests {
     use super::*;
 
+    /// An answer built before any peer statistics.
+    fn v(computed_at: DateTime<Utc>) -> AnswerVersion {
+        AnswerVersion {
+            computed_at,
+            peers_at: None,
+        }
+    }
+
     fn accept(value: &str) -> Encoding {
         let mut headers = HeaderMap::new();
         headers.insert(
@@ -236,30 +255,49 @@ mod tests {
         let cache = AnswerCache::default();
         let first = Utc::now();
         let second = first + chrono::Duration::seconds(1);
-        cache.insert("AAPL", first, b"{\"v\":1}".to_vec(), 0);
-        assert!(cache.get("AAPL", first, 0).is_some());
-        cache.insert("AAPL", second, b"{\"v\":2}".to_vec(), 0);
+        cache.insert("AAPL", v(first), b"{\"v\":1}".to_vec(), 0);
+        assert!(cache.get("AAPL", v(first), 0).is_some());
+        cache.insert("AAPL", v(second), b"{\"v\":2}".to_vec(), 0);
         assert!(
-            cache.get("AAPL", first, 0).is_none(),
+            cache.get("AAPL", v(first), 0).is_none(),
             "the old bytes are gone"
         );
-        assert!(cache.get("AAPL", second, 0).is_some());
-        cache.insert("AAPL", first, b"{\"v\":1}".to_vec(), 0);
+        assert!(cache.get("AAPL", v(second), 0).is_some());
+        cache.insert("AAPL", v(first), b"{\"v\":1}".to_vec(), 0);
         assert!(
-            cache.get("AAPL", second, 0).is_some(),
+            cache.get("AAPL", v(second), 0).is_some(),
             "a late old answer loses"
         );
+    }
+
+    #[test]
+    fn new_peer_statistics_make_a_new_answer() {
+        let cache = AnswerCache::default();
+        let at = Utc::now();
+        let peers = AnswerVersion {
+            computed_at: at,
+            peers_at: Some(at + chrono::Duration::hours(20)),
+        };
+        cache.insert("WMT", v(at), b"{\"peers\":[]}".to_vec(), 0);
+        assert!(
+            cache.get("WMT", peers, 0).is_none(),
+            "the statistics changed"
+        );
+        cache.insert("WMT", peers, b"{\"peers\":[1]}".to_vec(), 0);
+        assert!(cache.get("WMT", peers, 0).is_some());
+        cache.insert("WMT", v(at), b"{\"peers\":[]}".to_vec(), 0);
+        assert!(cache.get("WMT", peers, 0).is_some(), "older peers lose");
     }
 
     #[test]
     fn an_answer_is_served_unchecked_only_until_a_change_or_the_recheck_time() {
         let cache = AnswerCache::default();
         let at = Utc::now();
-        cache.insert("AAPL", at, b"{}".to_vec(), 4);
+        cache.insert("AAPL", v(at), b"{}".to_vec(), 4);
         assert!(cache.checked("AAPL", 4).is_some(), "nothing changed since");
         assert!(cache.checked("AAPL", 5).is_none(), "a change was heard");
         assert!(cache.checked("MSFT", 4).is_none());
-        cache.get("AAPL", at, 5).expect("the store confirmed it");
+        cache.get("AAPL", v(at), 5).expect("the store confirmed it");
         assert!(cache.checked("AAPL", 5).is_some(), "checked again");
         *cache.entries.read().unwrap()["AAPL"]
             .checked

@@ -37,3 +37,5 @@ pub mod documents;
 pub mod tenk;
 // Quarterly trends.
 pub mod trends;
+// Each question next to its sector's median.
+pub mod peers;

@@ -18,6 +18,7 @@ mod helpers;
 mod jobs_api;
 mod newsletter_api;
 mod payments;
+mod peers_api;
 mod read_path;
 mod schedules_api;
 mod securities_api;

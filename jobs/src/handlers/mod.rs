@@ -8,6 +8,7 @@ pub mod analyze_stock;
 pub mod auto_analyze_10k;
 pub mod backfill_history;
 pub mod batch_analysis;
+pub mod compute_sector_stats;
 pub mod create_alerts;
 pub mod diagnostics;
 pub mod extract_document;

@@ -12,6 +12,7 @@ use super::fleet::register;
 use crate::{
     queue::{JobContext, runner::JobHandler},
     store::Store,
+    tasks::ComputeSectorStats,
     tasks::{
         AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BackfillHistory, BatchAnalysis, CreateAlerts,
         ExtractDocument, GenerateNewsletter, LoadTickers, RefreshAnalyses, RunSchedule, SendDigest,
@@ -98,6 +99,8 @@ pub(super) const KINDS: &[Kind] = &[
     // Watchlists: a watched stock's alerts after its rescore, a user's weekly digest.
     Kind::of::<CreateAlerts>(false),
     Kind::of::<SendDigest>(false),
+    // The sector medians beside each question: one run at a time over the whole market.
+    Kind::of::<ComputeSectorStats>(true),
 ];
 
 /// Every queue the workers serve.

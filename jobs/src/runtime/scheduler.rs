@@ -3,13 +3,14 @@
 
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Timelike, Utc};
 
 use crate::{
     queue::JobQueue,
     schedules::market_calendar,
     settings::CommonSettings,
     store::Store,
+    tasks::ComputeSectorStats,
     tasks::{
         load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses, sync_content::SyncContent,
     },
@@ -44,6 +45,19 @@ pub fn nightly_day(now: DateTime<Utc>) -> Option<String> {
     market_calendar::is_trading_day(day).then(|| day.to_string())
 }
 
+/// The UTC hour from which a trading day's sector statistics are recomputed: after the
+/// close (16:00 in New York is 20:00 UTC in summer, 21:00 in winter), so the day's prices and
+/// rescored companies are in.
+const SECTOR_STATS_HOUR_UTC: u32 = 22;
+
+/// The trading day whose sector statistics are due at `now`: each trading day, once it is
+/// past [`SECTOR_STATS_HOUR_UTC`].
+pub fn sector_stats_day(now: DateTime<Utc>) -> Option<String> {
+    (now.hour() >= SECTOR_STATS_HOUR_UTC)
+        .then(|| nightly_day(now))
+        .flatten()
+}
+
 /// One look at the clock: the daily ticker refresh, the nightly check for new filings and the
 /// admin's due schedules.
 pub async fn tick(queue: &JobQueue) {
@@ -52,6 +66,12 @@ pub async fn tick(queue: &JobQueue) {
         && let Err(err) = queue.enqueue_once(&RefreshAnalyses { day }).await
     {
         tracing::warn!(%err, "could not queue the filings check");
+    }
+    // The sector medians, once per trading day after the close (`crate::peers`).
+    if let Some(day) = sector_stats_day(Utc::now())
+        && let Err(err) = queue.enqueue_once(&ComputeSectorStats { day }).await
+    {
+        tracing::warn!(%err, "could not queue the sector statistics");
     }
     // The dedupe key joins a load already queued or running; a finished one from earlier
     // today does not block, so the daily check below decides.
@@ -84,7 +104,7 @@ pub async fn tick(queue: &JobQueue) {
 
 #[cfg(test)]
 mod tests {
-    use super::nightly_day;
+    use super::{nightly_day, sector_stats_day};
 
     fn at(day: &str) -> chrono::DateTime<chrono::Utc> {
         format!("{day}T23:00:00Z").parse().unwrap()
@@ -105,5 +125,20 @@ mod tests {
         // The day after Thanksgiving trades (to its early close): the work runs.
         assert_eq!(nightly_day(at("2026-11-27")), Some("2026-11-27".into()));
         assert_eq!(nightly_day(at("2027-11-26")), Some("2027-11-26".into()));
+    }
+
+    #[test]
+    fn the_sector_statistics_run_after_the_close_of_trading_days() {
+        let at = |moment: &str| moment.parse::<chrono::DateTime<chrono::Utc>>().unwrap();
+        assert_eq!(sector_stats_day(at("2026-11-27T21:59:00Z")), None, "before");
+        assert_eq!(
+            sector_stats_day(at("2026-11-27T22:00:00Z")),
+            Some("2026-11-27".into())
+        );
+        assert_eq!(
+            sector_stats_day(at("2026-11-26T23:00:00Z")),
+            None,
+            "Thanksgiving"
+        );
     }
 }

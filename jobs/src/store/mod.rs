@@ -72,6 +72,8 @@ pub mod newsletters;
 pub mod schedules;
 // Quarterly trends.
 pub mod trends;
+// Each question's statistics per peer group.
+pub mod sector_stats;
 // Document uploads.
 pub mod documents;
 

@@ -32,6 +32,7 @@ mod queue_indexes;
 mod ranking_store;
 mod rows_and_jobs;
 mod schedules_store;
+mod sector_stats;
 mod sources_live;
 mod sources_snapshot;
 mod store_analysis_honesty;

@@ -25,6 +25,10 @@ export type { ChartSources } from './generated/ChartSources';
 export type { CellSource } from './generated/CellSource';
 export type { Derivation } from './generated/Derivation';
 export type { MarketSource } from './generated/MarketSource';
+export type { QuestionPeers } from './generated/QuestionPeers';
+export type { PeerComparison } from './generated/PeerComparison';
+export type { PeerLevel } from './generated/PeerLevel';
+export type { PeerStanding } from './generated/PeerStanding';
 /** GET /api/analyze-stock/{ticker}: 200 with the stored record. */
 export type { AnalysisOut as AnalyzeReady } from './generated/AnalysisOut';
 /** GET /api/analyze-stock/{ticker}: 202 while the job runs. */

@@ -31,7 +31,7 @@ use wire::{
 
 use crate::{
     AppState,
-    answer_cache::{CachedAnswer, Encoding},
+    answer_cache::{AnswerVersion, CachedAnswer, Encoding},
     error::{AnalysisFailure, ApiError, ApiResult},
     extract::{CurrentUser, JsonBody},
     path_params::PathParams,
@@ -128,17 +128,22 @@ async fn analyze_stock(
             analysis,
             job: None,
         } => {
-            let computed_at = analysis.computed_at;
-            let json = serde_json::to_vec(&AnalysisOut::new(*analysis, None))
+            let peers = jobs::peers::for_record(&state.store, &analysis.record).await?;
+            let version = AnswerVersion {
+                computed_at: analysis.computed_at,
+                peers_at: peers.computed_at,
+            };
+            let json = serde_json::to_vec(&AnalysisOut::new(*analysis, peers.questions, None))
                 .map_err(|e| ApiError::Internal(e.into()))?;
             let answer = state
                 .answers
-                .insert(symbol.as_str(), computed_at, json, generation);
+                .insert(symbol.as_str(), version, json, generation);
             Ok(answer.response(encoding))
         }
         // Just computed for this request: the answer names its job, so it is not shared.
         Outcome::Fresh { analysis, job } => {
-            Ok(Json(AnalysisOut::new(*analysis, job)).into_response())
+            let peers = jobs::peers::for_record(&state.store, &analysis.record).await?;
+            Ok(Json(AnalysisOut::new(*analysis, peers.questions, job)).into_response())
         }
         // Failed analyses are free: what the gate counted for this symbol is given back.
         Outcome::Unanalysable(message) => {
@@ -166,7 +171,8 @@ async fn analyze_stock(
 
 /// The ready answer of `symbol`'s stored analysis, when it is fresh and its answer was built
 /// already: from memory while its last check holds (see `answer_cache`), otherwise after one
-/// indexed read of `computed_at`; no record parsed, nothing serialised.
+/// indexed read of `computed_at` and the peer statistics' date; no record parsed, nothing
+/// serialised.
 async fn ready_answer(
     state: &AppState,
     symbol: &TickerSymbol,
@@ -178,13 +184,18 @@ async fn ready_answer(
     if let Some(answer) = state.answers.checked(symbol.as_str(), generation) {
         return Ok(fresh(answer.computed_at).then_some(answer));
     }
-    let Some(computed_at) = state.store.analysis_computed_at(symbol.as_str()).await? else {
+    // The analysis and the peer statistics beside it, in one read.
+    let Some((computed_at, peers_at)) = state.store.answer_version(symbol.as_str()).await? else {
         return Ok(None);
     };
     if !fresh(computed_at) {
         return Ok(None);
     }
-    Ok(state.answers.get(symbol.as_str(), computed_at, generation))
+    let version = AnswerVersion {
+        computed_at,
+        peers_at,
+    };
+    Ok(state.answers.get(symbol.as_str(), version, generation))
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,7 +1,7 @@
 //! The analysis calls' answers, typed (their TypeScript twins are generated into the web app).
 
 use chrono::{DateTime, Utc};
-use jobs::{analysis::AnalysisRecord, store::analyses::StoredAnalysis};
+use jobs::{analysis::AnalysisRecord, peers::QuestionPeers, store::analyses::StoredAnalysis};
 use serde::Serialize;
 
 /// The spec's answer `{success, data, message, details}` for a stored analysis, plus the
@@ -15,6 +15,9 @@ pub struct AnalysisOut {
     pub message: &'static str,
     pub details: AnalysisDetails,
     pub record: AnalysisRecord,
+    /// Each answered question next to its sector's median (`jobs::peers`): empty when the
+    /// record has no SIC code or no statistics were computed yet. Not part of `data`.
+    pub peers: Vec<QuestionPeers>,
     pub job_id: Option<String>,
 }
 
@@ -27,7 +30,7 @@ pub struct AnalysisDetails {
 }
 
 impl AnalysisOut {
-    pub fn new(stored: StoredAnalysis, job_id: Option<String>) -> Self {
+    pub fn new(stored: StoredAnalysis, peers: Vec<QuestionPeers>, job_id: Option<String>) -> Self {
         AnalysisOut {
             success: true,
             data: stored.text,
@@ -37,6 +40,7 @@ impl AnalysisOut {
                 score_basis: stored.record.score_basis.clone(),
             },
             record: stored.record,
+            peers,
             job_id,
         }
     }

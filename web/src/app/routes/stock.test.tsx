@@ -167,6 +167,30 @@ describe('stock page with a stored analysis', () => {
     expect(within(second!).getByText('Comment for question 2.')).toBeInTheDocument();
   });
 
+  it("puts each question's peers on its own card", async () => {
+    const peers = [
+      {
+        number: 4,
+        metricName: 'net margin %',
+        group: 'manufacturers',
+        groupCode: 'D',
+        level: 'division',
+        count: 9,
+        computedOn: '2026-08-18',
+        note: null,
+        comparison: null,
+        sentence: 'Too few peers to compare (4 scored among computer makers, 9 among all manufacturers); Bubba wants at least 10.',
+      },
+    ];
+    stubFetch(api({ '/api/analyze-stock/AAPL': { ...READY, body: { ...READY.body, peers } } }));
+    renderRoute('/stock/AAPL');
+    await screen.findByTestId('company-name');
+    const cards = screen.getAllByTestId('question-card');
+    for (const card of [cards[2]!, cards[3]!]) fireEvent.click(within(card).getAllByRole('button')[0]!);
+    expect(within(cards[3]!).getByTestId('peer-comparison')).toHaveTextContent('Too few peers to compare (4 scored');
+    expect(within(cards[2]!).queryByTestId('peer-comparison')).not.toBeInTheDocument();
+  });
+
   it('says so honestly when a question has no data', async () => {
     stubFetch(api({ '/api/analyze-stock/AAPL': READY }));
     renderRoute('/stock/AAPL');

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { AnalysisRecord, AnalyzeQueued, AnalyzeReady } from '@/types/analysis';
+import type { AnalysisRecord, AnalyzeQueued, AnalyzeReady, QuestionPeers } from '@/types/analysis';
 
 
 /**
@@ -9,12 +9,14 @@ import type { AnalysisRecord, AnalyzeQueued, AnalyzeReady } from '@/types/analys
  */
 export const analysisUrl = (ticker: string) => `/api/analyze-stock/${encodeURIComponent(ticker)}?wait=0`;
 
-export type AnalyzeOutcome = { kind: 'ready'; record: AnalysisRecord; text: string } | { kind: 'queued'; jobId: string };
+export type AnalyzeOutcome =
+  | { kind: 'ready'; record: AnalysisRecord; text: string; peers: QuestionPeers[] }
+  | { kind: 'queued'; jobId: string };
 
 export async function getAnalysis(ticker: string, signal?: AbortSignal): Promise<AnalyzeOutcome> {
   const body = await api.get<AnalyzeReady | AnalyzeQueued>(analysisUrl(ticker), { signal });
   if (body && body.success && 'record' in body && body.record) {
-    return { kind: 'ready', record: body.record, text: body.data };
+    return { kind: 'ready', record: body.record, text: body.data, peers: body.peers ?? [] };
   }
   if (body && body.jobId) return { kind: 'queued', jobId: body.jobId };
   throw new SyntaxError(body?.message || 'the answer had neither a record nor a job');

@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 
 import { QuestionIcon } from '@/components/ui/question-icon';
 import { ScoreBadge } from '@/components/ui/score-badge';
-import type { QuestionResult } from '@/types/analysis';
+import type { QuestionPeers, QuestionResult } from '@/types/analysis';
 import { BAND_STYLES, NO_DATA_STYLE, questionBand } from '@/utils/score-bands';
 
 import { questionMeta } from '../utils/questions';
 
 import { ChartSourcesContext, NO_SOURCES } from './charts/chart-sources';
 import { QuestionChart } from './charts/question-chart';
+import { PeerComparison } from './peer-comparison';
 import { ProvenanceList } from './provenance-list';
 
 type QuestionCardProps = {
@@ -16,14 +17,17 @@ type QuestionCardProps = {
   open: boolean;
   onToggle: () => void;
   cik?: number | null;
+  /** The question next to its sector, when the company has a SIC code and stats exist. */
+  peers?: QuestionPeers;
 };
 
 /**
  * One of the 12 question cards: the title and score are always visible; opened,
- * it shows Bubba's comment, the chart, the 'What the heck is this?' explainer
+ * it shows Bubba's comment, the question next to its sector's median (when there
+ * are peers to compare with), the chart, the 'What the heck is this?' explainer
  * and, on demand, where every figure came from. Cards open independently.
  */
-export function QuestionCard({ question, open, onToggle, cik }: QuestionCardProps) {
+export function QuestionCard({ question, open, onToggle, cik, peers }: QuestionCardProps) {
   const meta = questionMeta(question.number);
   const id = useId();
   const [explainerOpen, setExplainerOpen] = useState(false);
@@ -79,6 +83,7 @@ export function QuestionCard({ question, open, onToggle, cik }: QuestionCardProp
               {question.comment}
             </p>
           </blockquote>
+          {peers ? <PeerComparison peers={peers} /> : null}
           <ChartSourcesContext.Provider value={sourceLinks}>
             <QuestionChart chart={question.chart} title={title} number={question.number} />
           </ChartSourcesContext.Provider>

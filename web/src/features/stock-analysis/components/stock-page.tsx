@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
 import { SIGNUP_REDIRECT_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
-import type { AnalysisRecord } from '@/types/analysis';
+import type { AnalysisRecord, QuestionPeers } from '@/types/analysis';
 import { scrollBehavior } from '@/utils/motion';
 
 import { useStockAnalysis } from '../hooks/use-stock-analysis';
@@ -64,7 +64,7 @@ export function StockPage({ ticker, onAnalyzed, enabled = true, renderChat }: St
       ) : null}
       {state.status === 'error' ? <AnalysisErrorBanner error={state.error} /> : null}
       {state.status === 'ready' ? <ShareClassNote ticker={ticker} record={state.record} /> : null}
-      {state.status === 'ready' ? <AnalysisView key={ticker} record={state.record} /> : null}
+      {state.status === 'ready' ? <AnalysisView key={ticker} record={state.record} peers={state.peers} /> : null}
       {/* No notes card under "no such company" or "trial over": there is nothing to read. */}
       {errorKind === 'unknown' || errorKind === 'signup' ? null : <NotesSection ticker={ticker} />}
       {state.status === 'ready' && renderChat ? renderChat(state.record) : null}
@@ -86,7 +86,7 @@ function ShareClassNote({ ticker, record }: { ticker: string; record: AnalysisRe
   );
 }
 
-function AnalysisView({ record }: { record: AnalysisRecord }) {
+function AnalysisView({ record, peers }: { record: AnalysisRecord; peers: QuestionPeers[] }) {
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const questions = [...record.questions].sort((a, b) => a.number - b.number);
   const allOpen = open.size === questions.length;
@@ -128,7 +128,14 @@ function AnalysisView({ record }: { record: AnalysisRecord }) {
           </button>
         </div>
         {questions.map((q) => (
-          <QuestionCard key={q.number} question={q} open={open.has(q.number)} onToggle={() => toggle(q.number)} cik={record.cik} />
+          <QuestionCard
+            key={q.number}
+            question={q}
+            open={open.has(q.number)}
+            onToggle={() => toggle(q.number)}
+            cik={record.cik}
+            peers={peers.find((p) => p.number === q.number)}
+          />
         ))}
       </section>
     </>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { ANALYSIS_TIMEOUT_MS } from '@/config/constants';
 import { watchJob } from '@/lib/job-watch';
-import type { AnalysisRecord, Job } from '@/types/analysis';
+import type { AnalysisRecord, Job, QuestionPeers } from '@/types/analysis';
 
 import { getAnalysis } from '../api/get-analysis';
 import { type AnalysisError, analysisErrorFromMessage, ANALYSIS_MESSAGES, toAnalysisError } from '../utils/analysis-errors';
@@ -17,7 +17,7 @@ export type AnalysisProgress = {
 
 export type AnalysisState =
   | { status: 'loading'; progress: AnalysisProgress }
-  | { status: 'ready'; record: AnalysisRecord }
+  | { status: 'ready'; record: AnalysisRecord; peers: QuestionPeers[] }
   | { status: 'error'; error: AnalysisError };
 
 const STARTING: AnalysisProgress = { stage: 'Asking for the analysis', percent: 0, status: 'starting' };
@@ -65,7 +65,7 @@ export function useStockAnalysis(
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const outcome = await getAnalysis(ticker, signal);
         if (outcome.kind === 'ready') {
-          setState({ status: 'ready', record: outcome.record });
+          setState({ status: 'ready', record: outcome.record, peers: outcome.peers });
           onReadyRef.current?.(outcome.record);
           return;
         }
