@@ -116,28 +116,26 @@ impl JobRun {
         &self.ctx.store
     }
 
-    /// Records the stage the job has really reached, for the API and the page.
+    /// Records the stage the job has really reached, for the API and the page, and stops
+    /// here when an operator asked this run to stop (the store answers both at once).
     pub async fn progress(&self, stage: &str, percent: u8, message: &str) {
-        if let Err(err) = self
-            .ctx
-            .store
+        let store = &self.ctx.store;
+        let recorded = store
             .set_progress(&self.job_id, self.queue, stage, percent, message)
-            .await
-        {
-            // Progress is informative; losing one update must not fail the job.
+            .await;
+        let stop = recorded.unwrap_or_else(|err| {
+            // Progress is informative; losing one update must not fail the job (a stop
+            // request is then seen at the next report).
             tracing::warn!(job = %self.job_id, %err, "could not record progress");
-        }
+            None
+        });
         // A progress report is where a run may stop safely: the handler is between steps.
-        match self.ctx.store.cancel_request(&self.job_id).await {
-            Ok(Some(reason)) => {
-                self.cancel.request(reason);
-                if self.cancel.watched {
-                    // The runner drops this run here; nothing after this point runs.
-                    std::future::pending::<()>().await;
-                }
+        if let Some(reason) = stop {
+            self.cancel.request(reason);
+            if self.cancel.watched {
+                // The runner drops this run here; nothing after this point runs.
+                std::future::pending::<()>().await;
             }
-            Ok(None) => {}
-            Err(err) => tracing::warn!(job = %self.job_id, %err, "could not read stop requests"),
         }
     }
 }

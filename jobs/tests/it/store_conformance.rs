@@ -98,10 +98,11 @@ store_test!(progress_is_overwritten_per_job, |db: TestDb| async move {
         .set_progress("j1", "analyze", "Fetching company data", 15, "")
         .await
         .unwrap();
-    store
+    let stop = store
         .set_progress("j1", "analyze", "Calculating final score", 90, "almost")
         .await
         .unwrap();
+    assert_eq!(stop, None, "no operator asked this job to stop");
     let p = store.progress("j1").await.unwrap().unwrap();
     assert_eq!(
         (p.stage.as_str(), p.percent, p.message.as_str()),
