@@ -367,6 +367,20 @@ api_test!(
 
         let listed = raw_list(&app, Some(&format!("Bearer {token}"))).await;
         assert_eq!(listed.status(), 200);
+        let from_a_page = Client::new()
+            .post(app.url("/mcp"))
+            .header("accept", "application/json, text/event-stream")
+            .header("authorization", format!("Bearer {token}"))
+            .header("origin", "https://evil.example")
+            .json(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            from_a_page.status(),
+            403,
+            "another site's page, even with the token"
+        );
         let connected = connect(&app, &token).await.unwrap();
         assert_eq!(connected.list_all_tools().await.unwrap().len(), 7);
 
