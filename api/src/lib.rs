@@ -7,6 +7,7 @@ pub mod content_type;
 pub mod csrf;
 pub mod error;
 pub mod extract;
+pub mod mcp;
 pub mod metrics;
 pub mod path_params;
 pub mod payments;

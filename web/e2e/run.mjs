@@ -19,6 +19,7 @@ import { Skip } from './lib/helpers.mjs';
 import adminBatch from './tests/admin-batch.mjs';
 import adminDocuments from './tests/admin-documents.mjs';
 import adminJobs from './tests/admin-jobs.mjs';
+import accessTokens from './tests/access-tokens.mjs';
 import accessibility from './tests/accessibility.mjs';
 import accounts from './tests/accounts.mjs';
 import adminNewsletter from './tests/admin-newsletter.mjs';
@@ -36,7 +37,7 @@ import stock from './tests/stock.mjs';
 import watchlist from './tests/watchlist.mjs';
 
 // Order matters a little: the daily-limit case queues many analyses, so it runs last.
-const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, adminNotes, adminDocuments, adminBatch, adminTrends, adminNewsletter, adminJobs, watchlist, content, accessibility, keyboard, limits];
+const SUITES = [smoke, home, accounts, stock, analytics, chat, payments, adminNotes, adminDocuments, adminBatch, adminTrends, adminNewsletter, adminJobs, watchlist, accessTokens, content, accessibility, keyboard, limits];
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(webDir, 'dist');

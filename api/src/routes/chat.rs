@@ -146,6 +146,24 @@ async fn stock(
     send(state, user, Some(symbol), body.0).await
 }
 
+/// Counts one message of `user_id` against `CHAT_MESSAGES_PER_MINUTE` (one window per user,
+/// shared by the chat and the MCP endpoint's tool calls); over it, the text to answer.
+pub async fn within_message_rate(state: &AppState, user_id: i64) -> Result<(), String> {
+    let per_minute = state.settings.assistant.messages_per_minute;
+    let key = format!("chat:user:{user_id}");
+    match state
+        .throttle
+        .acquire(&key, Duration::from_secs(60), per_minute)
+        .await
+    {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "Whoa there, partner: that's more than {per_minute} messages in a minute. Give me a \
+             moment to catch my breath, then ask again."
+        )),
+    }
+}
+
 #[tracing::instrument(skip_all, fields(symbol = symbol.as_ref().map(TickerSymbol::as_str)))]
 async fn send(
     state: AppState,
@@ -154,20 +172,9 @@ async fn send(
     body: ChatIn,
 ) -> Result<Response, ChatFailure> {
     let user_id = user.id().ok_or_else(auth_required)?;
-    let per_minute = state.settings.assistant.messages_per_minute;
-    let key = format!("chat:user:{user_id}");
-    if state
-        .throttle
-        .acquire(&key, Duration::from_secs(60), per_minute)
+    within_message_rate(&state, user_id)
         .await
-        .is_none()
-    {
-        let text = format!(
-            "Whoa there, partner: that's more than {per_minute} messages in a minute. Give me a \
-             moment to catch my breath, then ask again."
-        );
-        return Err(ApiError::TooManyRequests(text).into());
-    }
+        .map_err(ApiError::TooManyRequests)?;
     let input = ChatInput {
         user_id,
         symbol,

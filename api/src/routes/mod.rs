@@ -1,5 +1,6 @@
 //! The route table: one module per resource, each exporting `router()`.
 
+pub mod access_tokens;
 pub mod account;
 pub mod alerts;
 pub mod analysis;
@@ -46,6 +47,7 @@ pub fn router(state: AppState) -> Router {
         .merge(discovery::router())
         .merge(auth::router())
         .merge(account::router())
+        .merge(access_tokens::router())
         .merge(watchlist::router())
         .merge(alerts::router())
         .merge(anonymous::router())
@@ -76,6 +78,8 @@ pub fn router(state: AppState) -> Router {
         ));
     Router::new()
         .merge(health::router())
+        // Outside assistants' MCP endpoint: bearer tokens only, so outside `/api`'s CSRF guard.
+        .merge(crate::mcp::router(&state))
         .nest("/api", api)
         .with_state(state.clone())
         .fallback_service(web::service(&state.settings.web_dist))

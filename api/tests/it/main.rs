@@ -16,6 +16,7 @@ mod hardening;
 mod health;
 mod helpers;
 mod jobs_api;
+mod mcp_endpoint;
 mod newsletter_api;
 mod payments;
 mod peers_api;

@@ -1,6 +1,7 @@
 //! The TypeScript types of the API's own answers, generated into `web/src/types/generated/`
 //! (see `jobs`' test of the same name for the domain types they contain).
 
+use api::routes::access_tokens::{AccessTokensOut, CreateTokenIn, CreatedTokenOut};
 use api::routes::admin_batch::{BatchRefusedOut, BatchStartedOut};
 use api::routes::admin_content::SyncStartedOut;
 use api::routes::admin_documents::{DocumentDeletedOut, UploadErrorOut, UploadOut, UploadedOut};
@@ -73,5 +74,8 @@ fn wire_types_match_the_rust_types() {
         MarkReadOut,
         AlertSettingsIn,
         AlertSettingsOut,
+        AccessTokensOut,
+        CreatedTokenOut,
+        CreateTokenIn,
     );
 }

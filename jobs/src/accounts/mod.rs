@@ -6,6 +6,7 @@
 //! Parse, don't validate: each input becomes a newtype through `parse()`, whose error is the
 //! exact text the user sees (the spec's wording where the spec quotes one).
 
+pub mod access_token;
 pub mod fields;
 pub mod messages;
 pub mod password;

@@ -14,6 +14,7 @@ pub mod numbers;
 pub mod offline;
 pub mod offline_routed;
 pub mod offline_stock;
+pub mod outside_calls;
 pub mod retrieval;
 pub mod service;
 pub mod settings;

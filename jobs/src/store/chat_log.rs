@@ -167,6 +167,23 @@ impl Store {
         Ok(())
     }
 
+    /// The usage-log row of a tool call an outside assistant spent a query on (the MCP
+    /// endpoint): `query_type` is `mcp:<tool>`, no tokens (no model of ours ran).
+    #[tracing::instrument(skip(self), err)]
+    pub async fn log_tool_use(
+        &self,
+        user_id: i64,
+        tool: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let sql = "INSERT INTO ai_usage_log (user_id, query_type, created_at) VALUES ($1, $2, $3)";
+        let query_type: String = format!("mcp:{tool}").chars().take(20).collect();
+        with_pool!(self, pool => {
+            sqlx::query(sql).bind(user_id).bind(&query_type).bind(at).execute(pool).await?;
+        });
+        Ok(())
+    }
+
     /// The messages of a conversation, oldest first.
     pub async fn chat_messages(&self, session_id: i64) -> StoreResult<Vec<StoredChatMessage>> {
         let sql = "SELECT id, session_id, role, content, timestamp, citations, unverified_numbers

@@ -159,3 +159,5 @@ pub(crate) fn escape_like(text: &str) -> String {
 pub mod tenk;
 // Watchlists, alerts and the weekly digest.
 pub mod watchlist;
+// Personal access tokens (the MCP endpoint).
+pub mod access_tokens;

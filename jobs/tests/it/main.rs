@@ -1,6 +1,7 @@
 //! The integration tests of `jobs`, in one binary: the store on both databases, the sources on
 //! the real snapshot and a local HTTP server, the analysis on real companies.
 
+mod access_tokens_store;
 mod accounts_mail;
 mod accounts_store;
 mod analysis_changes;

@@ -58,3 +58,8 @@ export type { AlertsOut as Alerts } from './generated/AlertsOut';
 export type { AlertItem } from './generated/AlertItem';
 export type { MarkReadOut } from './generated/MarkReadOut';
 export type { AlertSettingsOut as AlertSettings } from './generated/AlertSettingsOut';
+
+// Personal access tokens for outside assistants (the MCP endpoint): /api/account/tokens.
+export type { AccessTokenOut as AccessToken } from './generated/AccessTokenOut';
+export type { AccessTokensOut as AccessTokens } from './generated/AccessTokensOut';
+export type { CreatedTokenOut as CreatedToken } from './generated/CreatedTokenOut';

@@ -1,3 +1,4 @@
+import { AccessTokens } from '@/features/account/components/access-tokens';
 import { AccountDetails } from '@/features/account/components/account-details';
 import { AlertSettingsForm } from '@/features/watchlist/components/alert-settings';
 
@@ -6,6 +7,7 @@ export function Component() {
     <>
       <AccountDetails />
       <AlertSettingsForm />
+      <AccessTokens />
     </>
   );
 }
