@@ -132,6 +132,17 @@ impl Directory {
         self.cik_of.get(ticker).copied()
     }
 
+    /// The ticker company `cik` is analysed and ranked under: its first common stock in SEC's
+    /// list (the main class); `None` when it has none there (only preferreds, notes or fund
+    /// shares, or no ticker at all).
+    pub fn common_stock_of(&self, cik: i64) -> Option<&str> {
+        let tickers = self.tickers_of.get(&cik)?;
+        tickers
+            .iter()
+            .find(|t| is_listed_on_its_own(t, tickers))
+            .map(String::as_str)
+    }
+
     /// [`is_listed_on_its_own`] with the ticker's company from the list (a ticker missing
     /// from it is judged by its suffix alone).
     pub fn listed_on_its_own(&self, ticker: &str) -> bool {

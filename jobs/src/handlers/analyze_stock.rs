@@ -88,20 +88,7 @@ pub async fn analyze_and_store(symbol: &str, run: &JobRun) -> Result<AnalysisRec
     let inputs = sources.with_market_data(filings).await?;
 
     stage(4, "Scoring the 12 questions".into()).await;
-    let today = Utc::now().date_naive();
-    // A snapshot stops on its recording day: score as of its last close, so "today's
-    // price" exists. Live data runs up to yesterday's close, so today is right.
-    let as_of = match (
-        &run.ctx.settings.market_data_dir,
-        inputs.prices.as_ref().and_then(|p| p.last()),
-    ) {
-        (Some(_), Some(last)) => last.date.min(today),
-        _ => today,
-    };
-    let analysed = tokio::task::spawn_blocking(move || analysis::analyze(&inputs, as_of))
-        .await
-        .map_err(|err| JobError::retry(format!("analysis task: {err}")))?;
-    let record = match analysed {
+    let record = match score(run, inputs).await? {
         Ok(record) => record,
         Err(err @ (AnalysisError::NotSupported(_) | AnalysisError::NotEnoughData(_))) => {
             let message = not_analysable_message(symbol, &err);
@@ -122,10 +109,31 @@ pub async fn analyze_and_store(symbol: &str, run: &JobRun) -> Result<AnalysisRec
     Ok(record)
 }
 
+/// Scores `inputs` (filings and market data) off the async threads, as of today, or of a
+/// snapshot's last close.
+pub async fn score(
+    run: &JobRun,
+    inputs: AnalysisInputs,
+) -> Result<Result<AnalysisRecord, AnalysisError>, JobError> {
+    let today = Utc::now().date_naive();
+    // A snapshot stops on its recording day: score as of its last close, so "today's
+    // price" exists. Live data runs up to yesterday's close, so today is right.
+    let as_of = match (
+        &run.ctx.settings.market_data_dir,
+        inputs.prices.as_ref().and_then(|p| p.last()),
+    ) {
+        (Some(_), Some(last)) => last.date.min(today),
+        _ => today,
+    };
+    tokio::task::spawn_blocking(move || analysis::analyze(&inputs, as_of))
+        .await
+        .map_err(|err| JobError::retry(format!("analysis task: {err}")))
+}
+
 /// A watched stock's new record is compared with its previous one by `CreateAlerts` (one job
 /// per stock, joined by its key, whoever watches it). A failure to queue is logged: the
 /// analysis is stored and stands, and the next rescore queues the comparison again.
-async fn queue_alerts_if_watched(store: &crate::store::Store, symbol: &str) {
+pub(super) async fn queue_alerts_if_watched(store: &crate::store::Store, symbol: &str) {
     let queued = async {
         if store.watchers(symbol).await?.is_empty() {
             return Ok::<_, JobError>(());

@@ -16,6 +16,8 @@ pub mod generate_newsletter;
 pub mod load_tickers;
 pub mod refresh_analyses;
 pub mod run_schedule;
+pub mod score_market;
+pub mod score_market_company;
 pub mod send_digest;
 pub mod send_email;
 pub mod sync_content;

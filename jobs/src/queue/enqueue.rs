@@ -150,11 +150,36 @@ impl JobQueue {
         tx: &mut StoreTx,
         jobs: impl IntoIterator<Item = (&'j J, Duration)>,
     ) -> Result<Vec<String>, QueueError> {
+        self.push_in(tx, jobs, false).await
+    }
+
+    /// [`Self::enqueue_in`] for jobs made once per key (each job's [`Job::dedupe_key`], as
+    /// [`Self::enqueue_once`] keys it): the rows written with them already make each new, and
+    /// the key keeps it so should a caller ever queue one twice. On SQLite a taken key is
+    /// skipped; on Postgres it fails the transaction, so callers queue only jobs whose rows
+    /// they just inserted.
+    pub async fn enqueue_once_in<'j, J: Job>(
+        &self,
+        tx: &mut StoreTx,
+        jobs: impl IntoIterator<Item = (&'j J, Duration)>,
+    ) -> Result<Vec<String>, QueueError> {
+        self.push_in(tx, jobs, true).await
+    }
+
+    async fn push_in<'j, J: Job>(
+        &self,
+        tx: &mut StoreTx,
+        jobs: impl IntoIterator<Item = (&'j J, Duration)>,
+        keyed: bool,
+    ) -> Result<Vec<String>, QueueError> {
         let now = SystemTime::now();
         let mut due_now = false;
         let (ids, tasks) = tasks_of(jobs.into_iter().map(|(job, delay)| {
             due_now |= delay.is_zero();
-            (job, None, now + delay)
+            let key = keyed
+                .then(|| job.dedupe_key().map(|logical| format!("{logical}#once")))
+                .flatten();
+            (job, key, now + delay)
         }))?;
         match tx.connection() {
             TxConnection::Sqlite(conn) => {

@@ -13,6 +13,7 @@ use crate::{
     queue::{JobContext, runner::JobHandler},
     store::Store,
     tasks::ComputeSectorStats,
+    tasks::{ScoreMarket, ScoreMarketCompany},
     tasks::{
         AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BackfillHistory, BatchAnalysis, CreateAlerts,
         ExtractDocument, GenerateNewsletter, LoadTickers, RefreshAnalyses, RunSchedule, SendDigest,
@@ -101,6 +102,9 @@ pub(super) const KINDS: &[Kind] = &[
     Kind::of::<SendDigest>(false),
     // The sector medians beside each question: one run at a time over the whole market.
     Kind::of::<ComputeSectorStats>(true),
+    // Every filer, every night: one planner at a time, its companies side by side.
+    Kind::of::<ScoreMarket>(true),
+    Kind::of::<ScoreMarketCompany>(false),
 ];
 
 /// Every queue the workers serve.

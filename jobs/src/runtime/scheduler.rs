@@ -10,7 +10,7 @@ use crate::{
     schedules::market_calendar,
     settings::CommonSettings,
     store::Store,
-    tasks::ComputeSectorStats,
+    tasks::{ComputeSectorStats, ScoreMarket},
     tasks::{
         load_tickers::LoadTickers, refresh_analyses::RefreshAnalyses, sync_content::SyncContent,
     },
@@ -22,13 +22,16 @@ const TICK: Duration = Duration::from_secs(30);
 /// Runs until `signal` resolves.
 pub async fn run(
     store: Store,
-    _settings: CommonSettings,
+    settings: CommonSettings,
     signal: impl std::future::Future<Output = std::io::Result<()>> + Send + 'static,
 ) -> anyhow::Result<()> {
     let queue = JobQueue::new(store);
     tokio::pin!(signal);
     loop {
         tick(&queue).await;
+        if market_run_scheduled(&settings) {
+            market_tick(&queue, Utc::now()).await;
+        }
         tokio::select! {
             _ = &mut signal => return Ok(()),
             _ = tokio::time::sleep(TICK) => {}
@@ -56,6 +59,33 @@ pub fn sector_stats_day(now: DateTime<Utc>) -> Option<String> {
     (now.hour() >= SECTOR_STATS_HOUR_UTC)
         .then(|| nightly_day(now))
         .flatten()
+}
+
+/// The UTC hour from which a trading day's market run (`ScoreMarket`) is due: SEC rebuilds its
+/// bulk files overnight (US Eastern), and the run has hours to finish before the sector
+/// statistics at [`SECTOR_STATS_HOUR_UTC`] (the run's end queues them again anyway).
+const MARKET_RUN_HOUR_UTC: u32 = 11;
+
+/// The trading day whose market run is due at `now`.
+pub fn market_run_day(now: DateTime<Utc>) -> Option<String> {
+    (now.hour() >= MARKET_RUN_HOUR_UTC)
+        .then(|| nightly_day(now))
+        .flatten()
+}
+
+/// The nightly market run is for live mode (a snapshot does not change overnight), unless
+/// `MARKET_RUN_NIGHTLY=off`.
+pub fn market_run_scheduled(settings: &CommonSettings) -> bool {
+    settings.market_run.nightly && settings.market_data_dir.is_none()
+}
+
+/// Queues the day's market run once (the day is in its idempotency key).
+pub async fn market_tick(queue: &JobQueue, now: DateTime<Utc>) {
+    if let Some(day) = market_run_day(now)
+        && let Err(err) = queue.enqueue_once(&ScoreMarket { day }).await
+    {
+        tracing::warn!(%err, "could not queue the market run");
+    }
 }
 
 /// One look at the clock: the daily ticker refresh, the nightly check for new filings and the
@@ -104,7 +134,7 @@ pub async fn tick(queue: &JobQueue) {
 
 #[cfg(test)]
 mod tests {
-    use super::{nightly_day, sector_stats_day};
+    use super::{market_run_day, nightly_day, sector_stats_day};
 
     fn at(day: &str) -> chrono::DateTime<chrono::Utc> {
         format!("{day}T23:00:00Z").parse().unwrap()
@@ -140,5 +170,17 @@ mod tests {
             None,
             "Thanksgiving"
         );
+    }
+
+    #[test]
+    fn the_market_run_is_due_before_the_sector_statistics_on_trading_days() {
+        let at = |moment: &str| moment.parse::<chrono::DateTime<chrono::Utc>>().unwrap();
+        assert_eq!(market_run_day(at("2026-11-27T10:59:00Z")), None, "before");
+        assert_eq!(
+            market_run_day(at("2026-11-27T11:00:00Z")),
+            Some("2026-11-27".into())
+        );
+        assert_eq!(market_run_day(at("2026-11-28T12:00:00Z")), None, "Saturday");
+        assert!(super::MARKET_RUN_HOUR_UTC < super::SECTOR_STATS_HOUR_UTC);
     }
 }

@@ -55,6 +55,50 @@ pub struct CommonSettings {
     /// Where the web app is served (`PUBLIC_BASE_URL`): links in e-mails a worker writes (the
     /// digest's unsubscribe link).
     pub public_base_url: String,
+    /// Where the nightly market run reads SEC's bulk files (`jobs/docs/market.md`).
+    pub market_run: MarketRunSettings,
+}
+
+/// The nightly scoring of every filer from SEC's bulk files (`ScoreMarket`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarketRunSettings {
+    /// Whether the scheduler queues it each trading day (`MARKET_RUN_NIGHTLY`, `on` or `off`;
+    /// default on; only in live mode).
+    pub nightly: bool,
+    /// A `companyfacts.zip` or a folder of `CIK##########.json(.gz)` files to read instead of
+    /// downloading (`MARKET_FACTS_PATH`; snapshot mode defaults to the snapshot's
+    /// `sec/companyfacts`).
+    pub facts_path: Option<PathBuf>,
+    /// The same for submissions (`MARKET_SUBMISSIONS_PATH`; snapshot: `sec/submissions`).
+    pub submissions_path: Option<PathBuf>,
+    /// Where live mode downloads the bulk files (`MARKET_DOWNLOAD_DIR`, default
+    /// `./data/market-bulk`).
+    pub download_dir: PathBuf,
+}
+
+impl MarketRunSettings {
+    /// From the environment.
+    pub fn from_env() -> Result<Self, SettingsError> {
+        Ok(MarketRunSettings {
+            nightly: on_or_off("MARKET_RUN_NIGHTLY", true)?,
+            facts_path: non_empty("MARKET_FACTS_PATH").map(PathBuf::from),
+            submissions_path: non_empty("MARKET_SUBMISSIONS_PATH").map(PathBuf::from),
+            download_dir: non_empty("MARKET_DOWNLOAD_DIR")
+                .map_or_else(|| PathBuf::from("./data/market-bulk"), PathBuf::from),
+        })
+    }
+}
+
+/// A switch read from `name`: `on` or `off`, `default` when unset.
+fn on_or_off(name: &str, default: bool) -> Result<bool, SettingsError> {
+    match non_empty(name).map(|v| v.to_ascii_lowercase()).as_deref() {
+        None => Ok(default),
+        Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        Some(other) => Err(SettingsError::Invalid(format!(
+            "{name} must be on or off, got '{other}'"
+        ))),
+    }
 }
 
 /// A URL whose password is hidden when printed.
@@ -123,6 +167,7 @@ impl CommonSettings {
                 .unwrap_or_else(|| "http://localhost:8080".into())
                 .trim_end_matches('/')
                 .to_string(),
+            market_run: MarketRunSettings::from_env()?,
         })
     }
 }

@@ -146,6 +146,74 @@ impl HttpFetcher {
     }
 }
 
+impl HttpFetcher {
+    /// GETs `url` into the file `dest` as it streams in (a bulk archive of gigabytes is never
+    /// held in memory), within `timeout`; answers the bytes written. An HTML answer (an error
+    /// page with a 200) is refused.
+    pub async fn download_to(
+        &self,
+        url: &str,
+        dest: &std::path::Path,
+        timeout: Duration,
+    ) -> Result<u64, SourceError> {
+        use tokio::io::AsyncWriteExt as _;
+        let mut response = self
+            .client
+            .get(url)
+            .timeout(timeout)
+            .send()
+            .await
+            .map_err(|err| {
+                SourceError::Upstream(format!("request to {url} failed: {}", describe(&err)))
+            })?;
+        let status = response.status();
+        if status == StatusCode::NOT_FOUND {
+            return Err(SourceError::NotFound);
+        }
+        if status == StatusCode::TOO_MANY_REQUESTS || status == StatusCode::SERVICE_UNAVAILABLE {
+            let retry_after = response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| parse_retry_after(v, SystemTime::now()));
+            return Err(SourceError::RateLimited { retry_after });
+        }
+        if !status.is_success() {
+            return Err(SourceError::Upstream(format!(
+                "{url} answered HTTP {status}"
+            )));
+        }
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if content_type.contains("html") {
+            return Err(SourceError::Parse(format!(
+                "{url} answered with content type '{content_type}', expected a zip"
+            )));
+        }
+        let disk = |err: std::io::Error| {
+            SourceError::Upstream(format!("cannot write {}: {err}", dest.display()))
+        };
+        let mut file = tokio::fs::File::create(dest).await.map_err(disk)?;
+        let mut written = 0u64;
+        while let Some(chunk) = response.chunk().await.map_err(|err| {
+            SourceError::Upstream(format!(
+                "reading the body from {url} failed: {}",
+                describe(&err)
+            ))
+        })? {
+            file.write_all(&chunk).await.map_err(disk)?;
+            written += chunk.len() as u64;
+        }
+        file.flush().await.map_err(disk)?;
+        file.sync_all().await.map_err(disk)?;
+        Ok(written)
+    }
+}
+
 /// A rate-limited or broken upstream often answers with an HTML page and a 200: refuse it
 /// instead of feeding HTML to a JSON or CSV parser. A missing content type is given the
 /// benefit of the doubt (the parser will still catch garbage).

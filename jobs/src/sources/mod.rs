@@ -3,6 +3,7 @@
 //! `MARKET_DATA_DIR` (the layout SEC's nightly bulk archives unpack to), so the product runs
 //! offline and tests run on real data. The types they return live in `crate::market_data`.
 
+pub mod bulk;
 pub mod bundle;
 pub mod error;
 pub mod finra;

@@ -7,7 +7,8 @@ use chrono::{DateTime, Datelike, Utc};
 use sqlx::types::Json;
 
 use super::{
-    Backend, Store, StoreResult,
+    Backend, Store, StoreResult, StoreTx,
+    transaction::{Inner, with_tx},
     analysis_changes::{self, CHANNEL},
     trends::upsert_quarter_row,
 };
@@ -56,59 +57,9 @@ impl Store {
         text: &str,
         computed_at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        let quarter = quarter_key(computed_at.date_naive());
-        let notifies = self.backend() == Backend::Postgres;
-        let score = i32::from(record.score);
-        let answered = i32::from(record.answered_questions);
-        let unanswered = record
-            .questions
-            .iter()
-            .filter(|q| q.score.is_none())
-            .map(|q| q.number.to_string())
-            .collect::<Vec<_>>()
-            .join(",");
-        let faults = i32::try_from(record.data_faults.len()).unwrap_or(i32::MAX);
-        with_pool!(self, pool => {
-            let mut tx = pool.begin_write().await?;
-            sqlx::query(
-                "INSERT INTO stock_analysis_records (symbol, company_name, record, score, answered_questions, latest_filing_accession, computed_at,
-                   unanswered_questions, data_fault_count)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                 ON CONFLICT (symbol) DO UPDATE SET company_name = excluded.company_name, record = excluded.record,
-                   score = excluded.score, answered_questions = excluded.answered_questions,
-                   latest_filing_accession = excluded.latest_filing_accession, computed_at = excluded.computed_at,
-                   unanswered_questions = excluded.unanswered_questions, data_fault_count = excluded.data_fault_count",
-            )
-            .bind(&record.symbol)
-            .bind(&record.company_name)
-            .bind(Json(record))
-            .bind(score)
-            .bind(answered)
-            .bind(&record.latest_filing_accession)
-            .bind(computed_at)
-            .bind(&unanswered)
-            .bind(faults)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "INSERT INTO python_analysis_cache (symbol, success, data, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
-                 ON CONFLICT (symbol) DO UPDATE SET success = excluded.success, data = excluded.data, updated_at = excluded.updated_at",
-            )
-            .bind(&record.symbol)
-            .bind(true)
-            .bind(text)
-            .bind(computed_at)
-            .execute(&mut *tx)
-            .await?;
-            // The quarter's row for trends, with the record (see `store::trends`).
-            upsert_quarter_row!(&mut *tx, record, &quarter, computed_at);
-            if notifies {
-                sqlx::query(NOTIFY).bind(CHANNEL).bind(&record.symbol).execute(&mut *tx).await?;
-            }
-            tx.commit().await?;
-        });
-        analysis_changes::changed();
-        Ok(())
+        let mut tx = self.begin().await?;
+        tx.save_analysis(record, text, computed_at).await?;
+        tx.commit().await
     }
 
     /// Records that `symbol` cannot be scored (IFRS filer, no usable statements), so repeat
@@ -194,5 +145,70 @@ impl Store {
             WHERE t.cik IN (SELECT t2.cik FROM stock_analysis_records r JOIN tickers t2 ON t2.ticker = r.symbol)
             ORDER BY t.cik, CASE WHEN t.rank IS NULL THEN 1 ELSE 0 END, t.rank, t.ticker";
         Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
+    }
+}
+
+impl StoreTx {
+    /// [`Store::save_analysis`] in this transaction, with the rows it commits with (a market
+    /// run stores the company's fingerprint beside its score).
+    #[tracing::instrument(skip_all, err, fields(symbol = %record.symbol))]
+    pub async fn save_analysis(
+        &mut self,
+        record: &AnalysisRecord,
+        text: &str,
+        computed_at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let quarter = quarter_key(computed_at.date_naive());
+        let notifies = matches!(self.inner, Inner::Postgres(_));
+        let score = i32::from(record.score);
+        let answered = i32::from(record.answered_questions);
+        let unanswered = record
+            .questions
+            .iter()
+            .filter(|q| q.score.is_none())
+            .map(|q| q.number.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let faults = i32::try_from(record.data_faults.len()).unwrap_or(i32::MAX);
+        with_tx!(self, tx => {
+            sqlx::query(
+                "INSERT INTO stock_analysis_records (symbol, company_name, record, score, answered_questions, latest_filing_accession, computed_at,
+                   unanswered_questions, data_fault_count)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                 ON CONFLICT (symbol) DO UPDATE SET company_name = excluded.company_name, record = excluded.record,
+                   score = excluded.score, answered_questions = excluded.answered_questions,
+                   latest_filing_accession = excluded.latest_filing_accession, computed_at = excluded.computed_at,
+                   unanswered_questions = excluded.unanswered_questions, data_fault_count = excluded.data_fault_count",
+            )
+            .bind(&record.symbol)
+            .bind(&record.company_name)
+            .bind(Json(record))
+            .bind(score)
+            .bind(answered)
+            .bind(&record.latest_filing_accession)
+            .bind(computed_at)
+            .bind(&unanswered)
+            .bind(faults)
+            .execute(&mut **tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO python_analysis_cache (symbol, success, data, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+                 ON CONFLICT (symbol) DO UPDATE SET success = excluded.success, data = excluded.data, updated_at = excluded.updated_at",
+            )
+            .bind(&record.symbol)
+            .bind(true)
+            .bind(text)
+            .bind(computed_at)
+            .execute(&mut **tx)
+            .await?;
+            // The quarter's row for trends, with the record (see `store::trends`).
+            upsert_quarter_row!(&mut **tx, record, &quarter, computed_at);
+            if notifies {
+                sqlx::query(NOTIFY).bind(CHANNEL).bind(&record.symbol).execute(&mut **tx).await?;
+            }
+        });
+        // Readers hear of the change once it is committed.
+        self.after_commit(analysis_changes::changed);
+        Ok(())
     }
 }

@@ -161,3 +161,5 @@ pub mod tenk;
 pub mod watchlist;
 // Personal access tokens (the MCP endpoint).
 pub mod access_tokens;
+// The nightly scoring of every filer from SEC's bulk files.
+pub mod market_runs;
