@@ -27,6 +27,7 @@ mod documents_extract;
 mod documents_store;
 mod fleet_limits;
 mod layering;
+mod market_run;
 mod notes_store;
 mod queue_claim_poll;
 mod queue_indexes;
