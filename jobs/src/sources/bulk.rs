@@ -97,7 +97,10 @@ impl BulkFile {
                 match std::fs::read(path.join(format!("{name}.gz"))) {
                     Ok(gz) => gunzip(&gz),
                     Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                        std::fs::read(path.join(&name)).map_err(|err| io(path, err))
+                        std::fs::read(path.join(&name)).map_err(|err| match err.kind() {
+                            std::io::ErrorKind::NotFound => SourceError::NotFound,
+                            _ => io(path, err),
+                        })
                     }
                     Err(err) => Err(io(path, err)),
                 }
