@@ -1,14 +1,16 @@
 //! Operator commands (`worker kinds`, `queues`, `retry`, `cancel`, `discard`, `pause`,
-//! `resume`, `workers`, `schedules`, `health`): one module per group, the SQL in `jobs::store`.
+//! `resume`, `workers`, `schedules`, `market`, `health`): one module per group, the SQL in `jobs::store`.
 
 mod fleet;
 mod jobs_cmd;
+mod market;
 mod queues;
 mod schedules;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use jobs::{settings::DatabaseUrl, store::Store};
+pub use market::MarketCommand;
 
 /// An operator command.
 #[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
@@ -42,6 +44,11 @@ pub enum Command {
     Workers,
     /// Every schedule: its next 3 firings (UTC and Los Angeles), last run and outcome.
     Schedules,
+    /// The nightly scoring of every filer: `start` it now, its `status`, `stop` it.
+    Market {
+        #[command(subcommand)]
+        command: MarketCommand,
+    },
     /// Database reachable, schema current, a worker heartbeat fresh; exits 1 when not.
     Health,
 }
@@ -88,6 +95,7 @@ pub async fn run(
         Command::Discard { id, reason } => jobs_cmd::discard(&store, id, reason, json).await,
         Command::Workers => fleet::workers(&store, json).await,
         Command::Schedules => schedules::schedules(&store, json).await,
+        Command::Market { command } => market::market(&store, command, json).await,
         Command::Health => Ok(()),
     }?;
     Ok(true)
@@ -101,6 +109,9 @@ fn changes_something(command: &Command) -> bool {
             | Command::Discard { .. }
             | Command::Pause { .. }
             | Command::Resume { .. }
+            | Command::Market {
+                command: MarketCommand::Start | MarketCommand::Stop
+            }
     )
 }
 
