@@ -19,6 +19,16 @@ const CIKS: [u64; 8] = [
     320193, 789019, 1045810, 21344, 19617, 77476, 104169, 1652044,
 ];
 
+fn cli(db: &TestDb, args: &[&str]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_worker"))
+        .args(args)
+        .env("DATABASE_URL", db.url.to_string())
+        .output()
+        .expect("run worker");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
 /// A folder in the bulk format (`CIK##########.json.gz`) holding [`CIKS`]' facts.
 fn facts_folder() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("market-restart-{}", ulid::Ulid::new()));
@@ -112,6 +122,12 @@ store_test!(
         }
         assert!(scored.values().all(|n| *n == 1), "{scored:?}");
         assert_eq!(store.market_fingerprints().await.unwrap().len(), CIKS.len());
+        // What an operator sees.
+        let status = cli(&db, &["market", "status"]);
+        assert!(status.contains("(completed)"), "{status}");
+        assert!(status.contains("8 to score"), "{status}");
+        assert!(status.contains("scored       8"), "{status}");
+        assert_eq!(cli(&db, &["market", "stop"]).trim(), "no market run is running");
         let _ = std::fs::remove_dir_all(facts);
     }
 );
