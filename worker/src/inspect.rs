@@ -99,7 +99,7 @@ pub fn render_table(jobs: &[JobRecord]) -> String {
 }
 
 /// What a job belongs to, from its payload: `batch 12` for a batch's child, `schedule 3` for
-/// a schedule's firing, else empty.
+/// a schedule's firing, `market run 4` for a market run's company, else empty.
 fn owner(payload: &str) -> String {
     let Ok(value) = serde_json::from_str::<serde_json::Value>(payload) else {
         return String::new();
@@ -109,6 +109,9 @@ fn owner(payload: &str) -> String {
     }
     if let Some(id) = value["job"]["schedule_id"].as_i64() {
         return format!("schedule {id}");
+    }
+    if let Some(id) = value["job"]["run_id"].as_i64() {
+        return format!("market run {id}");
     }
     String::new()
 }
@@ -126,6 +129,10 @@ mod tests {
         assert_eq!(
             owner(r#"{"v":1,"job":{"schedule_id":3,"tick":"2026-11-23T14:30:00Z"}}"#),
             "schedule 3"
+        );
+        assert_eq!(
+            owner(r#"{"v":1,"job":{"run_id":4,"cik":320193,"symbol":"AAPL"}}"#),
+            "market run 4"
         );
         assert_eq!(owner(r#"{"v":1,"job":{"symbol":"AAPL"}}"#), "");
         assert_eq!(owner("not json"), "");

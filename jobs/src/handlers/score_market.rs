@@ -143,7 +143,13 @@ async fn follow(run: &JobRun, id: i64) -> Result<serde_json::Value, JobError> {
             report(run, "Done", 100, &format!("{}: {message}", market.status)).await?;
             return Ok(serde_json::to_value(&market).unwrap_or_default());
         }
-        report(run, "Scoring the changed companies", percent as u8, &message).await?;
+        report(
+            run,
+            "Scoring the changed companies",
+            percent as u8,
+            &message,
+        )
+        .await?;
         tokio::time::sleep(FOLLOW_EVERY).await;
     }
 }
@@ -203,7 +209,14 @@ async fn bulk_files(run: &JobRun) -> Result<(BulkFile, Option<BulkFile>), JobErr
     let folder = chosen.download_dir.join(&run.job_id);
     let facts = match &chosen.facts_path {
         Some(path) => path.clone(),
-        None => fetch(run, bulk::COMPANY_FACTS_ZIP, folder.join("companyfacts.zip")).await?,
+        None => {
+            fetch(
+                run,
+                bulk::COMPANY_FACTS_ZIP,
+                folder.join("companyfacts.zip"),
+            )
+            .await?
+        }
     };
     let submissions = match &chosen.submissions_path {
         Some(path) => path.clone(),

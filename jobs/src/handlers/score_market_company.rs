@@ -38,7 +38,10 @@ impl JobHandler for ScoreMarketCompany {
         {
             return Ok(skipped);
         }
-        let scored = match self.score(run, &market.facts_path, market.submissions_path.as_deref()).await {
+        let scored = match self
+            .score(run, &market.facts_path, market.submissions_path.as_deref())
+            .await
+        {
             Ok(scored) => scored,
             // An upstream or database failure: retried, and the last try records it (without
             // a fingerprint, so the next run tries again) so the run still ends.
@@ -103,7 +106,8 @@ impl ScoreMarketCompany {
     ) -> Result<Scored, JobError> {
         let symbol = self.symbol.as_str();
         let cik = self.cik as u64;
-        run.progress("Reading the company's facts", 20, symbol).await;
+        run.progress("Reading the company's facts", 20, symbol)
+            .await;
         let json = match BulkFile::at(facts_path).read(cik).await {
             Ok(json) => json,
             Err(SourceError::NotFound) => {

@@ -13,12 +13,12 @@ use crate::{
     queue::{JobContext, runner::JobHandler},
     store::Store,
     tasks::ComputeSectorStats,
-    tasks::{ScoreMarket, ScoreMarketCompany},
     tasks::{
         AnalyzeQuarter, AnalyzeStock, AutoAnalyze10K, BackfillHistory, BatchAnalysis, CreateAlerts,
         ExtractDocument, GenerateNewsletter, LoadTickers, RefreshAnalyses, RunSchedule, SendDigest,
         SendEmail, SyncContent, diagnostics,
     },
+    tasks::{ScoreMarket, ScoreMarketCompany},
 };
 
 /// One kind of job this worker serves.

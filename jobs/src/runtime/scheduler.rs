@@ -181,6 +181,6 @@ mod tests {
             Some("2026-11-27".into())
         );
         assert_eq!(market_run_day(at("2026-11-28T12:00:00Z")), None, "Saturday");
-        assert!(super::MARKET_RUN_HOUR_UTC < super::SECTOR_STATS_HOUR_UTC);
+        const { assert!(super::MARKET_RUN_HOUR_UTC < super::SECTOR_STATS_HOUR_UTC) };
     }
 }

@@ -241,7 +241,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("bulk-{}", ulid::Ulid::new()));
         let folder = dir.join("facts");
         std::fs::create_dir_all(&folder).unwrap();
-        let (a, b) = (br#"{"cik":1}"#.to_vec(), br#"{"cik":22,"x":[1,2]}"#.to_vec());
+        let (a, b) = (
+            br#"{"cik":1}"#.to_vec(),
+            br#"{"cik":22,"x":[1,2]}"#.to_vec(),
+        );
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gz.write_all(&a).unwrap();
         std::fs::write(folder.join("CIK0000000001.json.gz"), gz.finish().unwrap()).unwrap();
@@ -259,10 +262,7 @@ mod tests {
         let from_folder = BulkFile::at(&folder).entries().await.unwrap();
         let from_zip = BulkFile::at(&zip_path).entries().await.unwrap();
         assert_eq!(from_folder, from_zip);
-        assert_eq!(
-            from_zip.iter().map(|e| e.cik).collect::<Vec<_>>(),
-            [1, 22]
-        );
+        assert_eq!(from_zip.iter().map(|e| e.cik).collect::<Vec<_>>(), [1, 22]);
         assert_eq!(from_zip[0].fingerprint, fingerprint_of(&a));
         for file in [BulkFile::at(&folder), BulkFile::at(&zip_path)] {
             assert_eq!(file.read(22).await.unwrap(), b);

@@ -8,8 +8,8 @@ use sqlx::types::Json;
 
 use super::{
     Backend, Store, StoreResult, StoreTx,
-    transaction::{Inner, with_tx},
     analysis_changes::{self, CHANNEL},
+    transaction::{Inner, with_tx},
     trends::upsert_quarter_row,
 };
 use crate::analysis::AnalysisRecord;

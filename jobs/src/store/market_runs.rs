@@ -146,7 +146,8 @@ impl Store {
         &self,
         run_id: i64,
     ) -> StoreResult<Vec<(String, String, Option<i32>)>> {
-        let sql = "SELECT symbol, status, score FROM market_run_items WHERE run_id = $1 ORDER BY cik";
+        let sql =
+            "SELECT symbol, status, score FROM market_run_items WHERE run_id = $1 ORDER BY cik";
         Ok(with_pool!(self, pool => sqlx::query_as(sql).bind(run_id).fetch_all(pool).await?))
     }
 
@@ -338,7 +339,11 @@ impl StoreTx {
 
     /// Ends run `run_id` as `completed` when it is planned and every child has finished;
     /// answers whether this call ended it (only one call can).
-    async fn end_market_run_if_done(&mut self, run_id: i64, now: DateTime<Utc>) -> StoreResult<bool> {
+    async fn end_market_run_if_done(
+        &mut self,
+        run_id: i64,
+        now: DateTime<Utc>,
+    ) -> StoreResult<bool> {
         let sql = "UPDATE market_runs SET status = 'completed', finished_at = $2
                    WHERE id = $1 AND status = 'running' AND planned = TRUE
                    AND scored + failed >= changed";

@@ -71,7 +71,12 @@ fn facts() -> Vec<(u64, Vec<u8>)> {
         .iter()
         .map(|(_, cik)| (*cik, gunzip(&folder.join(format!("{}.gz", name(*cik))))))
         .collect();
-    let ko = entries.iter().find(|(cik, _)| *cik == 21344).unwrap().1.clone();
+    let ko = entries
+        .iter()
+        .find(|(cik, _)| *cik == 21344)
+        .unwrap()
+        .1
+        .clone();
     entries.push((PREFERRED_ONLY_CIK, ko));
     entries
 }
@@ -162,7 +167,10 @@ async fn run_market(db: &TestDb, market: &Market) -> (MarketRun, usize) {
                 .run(&job_run(&ctx, job.id.clone(), "market-company"))
                 .await
                 .unwrap();
-            db.store.finish_job(&job.id, "Done", 1, &output).await.unwrap();
+            db.store
+                .finish_job(&job.id, "Done", 1, &output)
+                .await
+                .unwrap();
             children += 1;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;

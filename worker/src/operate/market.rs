@@ -32,18 +32,29 @@ pub async fn market(store: &Store, command: &MarketCommand, json: bool) -> anyho
             if json {
                 return print_json(&job);
             }
-            let verb = if job.joined { "already queued" } else { "queued" };
+            let verb = if job.joined {
+                "already queued"
+            } else {
+                "queued"
+            };
             println!("market run {verb}: job {}", job.id);
         }
         MarketCommand::Status => {
-            let Some(run) = store.latest_market_run().await.context("reading the runs")? else {
+            let Some(run) = store
+                .latest_market_run()
+                .await
+                .context("reading the runs")?
+            else {
                 if json {
                     return print_json(&serde_json::Value::Null);
                 }
                 println!("no market run yet");
                 return Ok(());
             };
-            let progress = store.progress(&run.job_id).await.context("reading progress")?;
+            let progress = store
+                .progress(&run.job_id)
+                .await
+                .context("reading progress")?;
             if json {
                 return print_json(&json!({ "run": run, "progress": progress.map(|p| json!({
                     "stage": p.stage, "percent": p.percent, "message": p.message,

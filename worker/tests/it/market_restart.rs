@@ -25,7 +25,11 @@ fn cli(db: &TestDb, args: &[&str]) -> String {
         .env("DATABASE_URL", db.url.to_string())
         .output()
         .expect("run worker");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout).unwrap()
 }
 
@@ -76,7 +80,10 @@ store_test!(
                 assert_eq!(run.status, "running", "killed before the end: {run:?}");
                 break;
             }
-            assert!(started.elapsed() < Duration::from_secs(90), "no company scored");
+            assert!(
+                started.elapsed() < Duration::from_secs(90),
+                "no company scored"
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         worker.kill_9();
@@ -89,7 +96,10 @@ store_test!(
             if run.status != "running" {
                 break run;
             }
-            assert!(started.elapsed() < Duration::from_secs(120), "run stuck: {run:?}");
+            assert!(
+                started.elapsed() < Duration::from_secs(120),
+                "run stuck: {run:?}"
+            );
             tokio::time::sleep(Duration::from_millis(200)).await;
         };
         assert_eq!(run.status, "completed", "{run:?}");
@@ -97,7 +107,11 @@ store_test!(
         assert_eq!(run.scored as usize, CIKS.len(), "{run:?}");
         let items = store.market_run_items(run.id).await.unwrap();
         assert_eq!(items.len(), CIKS.len());
-        assert!(items.iter().all(|(_, status, score)| status == "scored" && score.is_some()));
+        assert!(
+            items
+                .iter()
+                .all(|(_, status, score)| status == "scored" && score.is_some())
+        );
         // Every child job settles; each company was scored by exactly one of them (a job run
         // again after the kill finds its company recorded and skips).
         let started = Instant::now();
@@ -127,7 +141,10 @@ store_test!(
         assert!(status.contains("(completed)"), "{status}");
         assert!(status.contains("8 to score"), "{status}");
         assert!(status.contains("scored       8"), "{status}");
-        assert_eq!(cli(&db, &["market", "stop"]).trim(), "no market run is running");
+        assert_eq!(
+            cli(&db, &["market", "stop"]).trim(),
+            "no market run is running"
+        );
         let _ = std::fs::remove_dir_all(facts);
     }
 );
