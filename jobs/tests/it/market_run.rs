@@ -234,3 +234,61 @@ store_test!(scores_every_changed_filer_once, |db: TestDb| async move {
     assert_eq!(items.len(), 1);
     assert_eq!(items[0].0, "KO");
 });
+
+store_test!(a_stopped_run_scores_nothing_more, |db: TestDb| async move {
+    db.store
+        .replace_tickers(&read_snapshot(&common::market_data()).unwrap())
+        .await
+        .unwrap();
+    let market = Market::new();
+    let ctx = context(&db, &market).await;
+    let job_id = format!("test-market-{}", ulid::Ulid::new());
+    let planner = {
+        let run = job_run(&ctx, job_id.clone(), "market");
+        tokio::spawn(async move {
+            ScoreMarket {
+                day: "2026-08-18".into(),
+            }
+            .run(&run)
+            .await
+        })
+    };
+    // Its companies are queued; none is scored yet.
+    let children = loop {
+        let children = queued(&db.store, "market-company").await;
+        if children.len() == 6 {
+            break children;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let stopped = db
+        .store
+        .stop_running_market_run(chrono::Utc::now())
+        .await
+        .unwrap()
+        .expect("a run was running");
+    assert_eq!(stopped.status, "stopped");
+    for job in children {
+        let envelope: Envelope = serde_json::from_str(&job.payload).unwrap();
+        let child: ScoreMarketCompany = serde_json::from_value(envelope.job).unwrap();
+        let output = child
+            .run(&job_run(&ctx, job.id.clone(), "market-company"))
+            .await
+            .unwrap();
+        assert!(output.get("skipped").is_some(), "{output}");
+    }
+    planner.await.unwrap().unwrap();
+    let run = db.store.market_run_of_job(&job_id).await.unwrap().unwrap();
+    assert_eq!(
+        (run.status.as_str(), run.scored, run.failed),
+        ("stopped", 0, 0)
+    );
+    let items = db.store.market_run_items(run.id).await.unwrap();
+    assert!(
+        items.iter().all(|(_, status, _)| status == "cancelled"),
+        "{items:?}"
+    );
+    assert!(db.store.market_fingerprints().await.unwrap().is_empty());
+    assert!(queued(&db.store, "sector-stats").await.is_empty());
+    assert!(db.store.score_rows().await.unwrap().is_empty());
+});
