@@ -219,6 +219,31 @@ async fn serve(mut stream: TcpStream, seen: Arc<Seen>) -> std::io::Result<()> {
             ),
             _ => ("404 Not Found", Vec::new(), Vec::new()),
         }
+    } else if target == "/Archives/edgar/daily-index/xbrl/companyfacts.zip" {
+        // SEC's bulk file, as a zip of two companies' plain JSON.
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        for cik in ["0000320193", "0000789019"] {
+            let gz = std::fs::read(root.join(format!("sec/companyfacts/CIK{cik}.json.gz")))?;
+            let json = jobs::sources::snapshot::gunzip(&gz).unwrap();
+            zip.start_file(
+                format!("CIK{cik}.json"),
+                zip::write::SimpleFileOptions::default(),
+            )
+            .unwrap();
+            std::io::Write::write_all(&mut zip, &json)?;
+        }
+        let body = zip.finish().unwrap().into_inner();
+        (
+            "200 OK",
+            vec![("Content-Type", "application/zip".into())],
+            body,
+        )
+    } else if target == "/Archives/edgar/daily-index/bulk/submissions.zip" {
+        (
+            "200 OK",
+            vec![("Content-Type", "text/html".into())],
+            b"<html>Request Rate Threshold Exceeded</html>".to_vec(),
+        )
     } else if target == "/graph/fredgraph.csv?id=DGS10" {
         (
             "200 OK",
@@ -525,4 +550,58 @@ async fn ten_k_documents_are_fetched_within_their_size_cap() {
             .unwrap_err(),
         SourceError::NotFound
     );
+}
+
+#[tokio::test]
+async fn sec_bulk_files_are_downloaded_to_disk_and_read_by_company() {
+    use jobs::sources::bulk::{self, BulkFile};
+    let (config, _seen, limiter) = setup().await;
+    let http = HttpFetcher::new(&config).unwrap();
+    let dir = std::env::temp_dir().join(format!("bulk-download-{}", ulid::Ulid::new()));
+    let dest = dir.join("run/companyfacts.zip");
+    let url = format!("{}{}", config.sec_data_base_url, bulk::COMPANY_FACTS_ZIP);
+    let bytes = bulk::download(
+        &http,
+        limiter.as_ref(),
+        &url,
+        &dest,
+        Duration::from_secs(10),
+    )
+    .await
+    .unwrap();
+    assert_eq!(bytes, std::fs::metadata(&dest).unwrap().len());
+    assert_eq!(
+        limiter.0.load(Ordering::SeqCst),
+        1,
+        "through the SEC budget"
+    );
+    let file = BulkFile::at(&dest);
+    let entries = file.entries().await.unwrap();
+    assert_eq!(
+        entries.iter().map(|e| e.cik).collect::<Vec<_>>(),
+        [320193, 789019]
+    );
+    // The same fingerprint as the snapshot's gzip file of the same JSON.
+    let snapshot = BulkFile::at(market_data().join("sec/companyfacts"))
+        .entries()
+        .await
+        .unwrap();
+    let apple = snapshot.iter().find(|e| e.cik == 320193).unwrap();
+    assert_eq!(entries[0].fingerprint, apple.fingerprint);
+    let json = file.read(789019).await.unwrap();
+    assert!(String::from_utf8_lossy(&json[..200]).contains("789019"));
+    // An error page is refused, and leaves no file behind.
+    let html = dir.join("run/submissions.zip");
+    let url = format!("{}{}", config.sec_data_base_url, bulk::SUBMISSIONS_ZIP);
+    let refused = bulk::download(
+        &http,
+        limiter.as_ref(),
+        &url,
+        &html,
+        Duration::from_secs(10),
+    )
+    .await;
+    assert!(matches!(refused, Err(SourceError::Parse(_))), "{refused:?}");
+    assert!(!html.exists());
+    std::fs::remove_dir_all(dir).unwrap();
 }
