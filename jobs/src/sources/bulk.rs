@@ -206,12 +206,70 @@ fn gzip_trailer(path: &Path) -> Result<String, SourceError> {
     Ok(fingerprint(crc, u64::from(len)))
 }
 
-fn open_zip(path: &Path) -> Result<zip::ZipArchive<std::fs::File>, SourceError> {
-    let file = std::fs::File::open(path).map_err(|err| match err.kind() {
+/// The zip at `path`, its central directory (one record per company: megabytes for SEC's
+/// whole market) read once per process and shared by every child that reads an entry. A file
+/// replaced at the same path (another size or modification time) is read anew.
+fn open_zip(path: &Path) -> Result<zip::ZipArchive<SharedFile>, SourceError> {
+    /// Open archives: a run reads two (facts and submissions); a few more cover a new run.
+    const KEPT: usize = 4;
+    type Key = (PathBuf, u64, Option<std::time::SystemTime>);
+    static OPEN: std::sync::Mutex<Vec<(Key, zip::ZipArchive<SharedFile>)>> =
+        std::sync::Mutex::new(Vec::new());
+    let not_found = |err: std::io::Error| match err.kind() {
         std::io::ErrorKind::NotFound => SourceError::NotFound,
         _ => io(path, err),
-    })?;
-    zip::ZipArchive::new(file).map_err(|err| bad_zip(path, err))
+    };
+    let meta = std::fs::metadata(path).map_err(not_found)?;
+    let key: Key = (path.to_path_buf(), meta.len(), meta.modified().ok());
+    let mut open = OPEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, archive)) = open.iter().find(|(k, _)| *k == key) {
+        return Ok(archive.clone());
+    }
+    let file = std::fs::File::open(path).map_err(not_found)?;
+    let len = file.metadata().map_err(|err| io(path, err))?.len();
+    let shared = SharedFile {
+        file: std::sync::Arc::new(file),
+        pos: 0,
+        len,
+    };
+    let archive = zip::ZipArchive::new(shared).map_err(|err| bad_zip(path, err))?;
+    open.retain(|(k, _)| k.0 != key.0);
+    if open.len() >= KEPT {
+        open.remove(0);
+    }
+    open.push((key, archive.clone()));
+    Ok(archive)
+}
+
+/// One open file read at explicit offsets, so clones (each with its own position) share it.
+#[derive(Debug, Clone)]
+struct SharedFile {
+    file: std::sync::Arc<std::fs::File>,
+    pos: u64,
+    len: u64,
+}
+
+impl Read for SharedFile {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use std::os::unix::fs::FileExt as _;
+        let n = self.file.read_at(buf, self.pos)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl Seek for SharedFile {
+    fn seek(&mut self, from: SeekFrom) -> std::io::Result<u64> {
+        let target = match from {
+            SeekFrom::Start(n) => Some(n),
+            SeekFrom::End(delta) => self.len.checked_add_signed(delta),
+            SeekFrom::Current(delta) => self.pos.checked_add_signed(delta),
+        };
+        self.pos = target.ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "seek before the start")
+        })?;
+        Ok(self.pos)
+    }
 }
 
 fn io(path: &Path, err: std::io::Error) -> SourceError {
