@@ -1,17 +1,19 @@
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { shortDate } from '@/utils/format';
 
-import { useKvStocks } from '../api/get-kv-stocks';
+import { useKvStocks, useKvTotals } from '../api/get-kv-stocks';
 import { kb, storageTotals } from '../utils/storage-totals';
 
-/** `/admin/kv` (spec 001 section 2): storage totals and the per-stock list. */
+/** `/admin/kv` (spec 001 section 2): storage totals over every stock and the per-stock list, 100 at a time. */
 export function StoragePage() {
-  const { stocks, error, isLoading } = useKvStocks();
+  const { rows: stocks, error, isLoading, hasMore, loadingMore, loadMore } = useKvStocks();
+  const { data: kept, error: totalsError } = useKvTotals();
   if (isLoading) return <Spinner label="Loading storage" />;
-  if (error) {
-    console.warn('Storage list failed to load', error);
+  if (error || totalsError) {
+    console.warn('Storage list failed to load', error ?? totalsError);
     return (
       <Card className="mx-auto max-w-md text-center">
         <h1 className="font-serif text-2xl font-bold text-amber-900">Access Denied</h1>
@@ -19,7 +21,7 @@ export function StoragePage() {
       </Card>
     );
   }
-  const totals = storageTotals(stocks);
+  const totals = storageTotals(kept);
   return (
     <div className="space-y-6">
       <PageTitle title="Admin Storage Overview" subtitle="What each stock takes up in the database." />
@@ -67,6 +69,11 @@ export function StoragePage() {
             </tbody>
           </table>
         )}
+        {hasMore ? (
+          <Button variant="outline" className="mt-4" onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading…' : 'Show more'}
+          </Button>
+        ) : null}
       </Card>
     </div>
   );
