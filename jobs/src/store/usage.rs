@@ -192,14 +192,18 @@ impl Store {
         analysed_only: bool,
     ) -> StoreResult<Vec<ViewCount>> {
         // Hourly and daily counts: the rows read grow with the symbols viewed in the window,
-        // not with the views.
-        let sql = "SELECT v.symbol, MAX(t.name) AS company_name, CAST(SUM(v.views) AS BIGINT) AS views FROM (
-                SELECT symbol, SUM(views) AS views FROM stock_view_hours WHERE hour >= $1 GROUP BY symbol
-                UNION ALL
-                SELECT symbol, SUM(views) AS views FROM anonymous_stock_views WHERE day >= $2 GROUP BY symbol
+        // not with the views. The "can it be analysed" check runs once per symbol, and the
+        // names are joined to the `limit` rows only.
+        let sql = "SELECT v.symbol, t.name AS company_name, v.views FROM (
+                SELECT symbol, CAST(SUM(views) AS BIGINT) AS views FROM (
+                    SELECT symbol, views FROM stock_view_hours WHERE hour >= $1
+                    UNION ALL
+                    SELECT symbol, views FROM anonymous_stock_views WHERE day >= $2
+                ) AS counted GROUP BY symbol
+                HAVING $4 = FALSE OR EXISTS (SELECT 1 FROM python_analysis_cache c WHERE c.symbol = counted.symbol AND c.success = TRUE)
+                ORDER BY views DESC, symbol LIMIT $3
             ) AS v LEFT JOIN tickers t ON t.ticker = v.symbol
-            WHERE $4 = FALSE OR EXISTS (SELECT 1 FROM python_analysis_cache c WHERE c.symbol = v.symbol AND c.success = TRUE)
-            GROUP BY v.symbol ORDER BY views DESC, v.symbol LIMIT $3";
+            ORDER BY v.views DESC, v.symbol";
         Ok(with_pool!(self, pool => sqlx::query_as(sql)
             .bind(hour_of(since))
             .bind(since.date_naive())
