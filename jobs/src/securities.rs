@@ -115,8 +115,23 @@ pub struct Directory {
 impl Directory {
     /// From the store's directory (SEC's order).
     pub async fn load(store: &crate::store::Store) -> crate::store::StoreResult<Directory> {
+        Ok(Directory::from_entries(store.ticker_directory().await?))
+    }
+
+    /// The part of the list that judges `symbols`: their companies' tickers only, so a page of
+    /// a long list costs a page's worth of rows.
+    pub async fn load_for(
+        store: &crate::store::Store,
+        symbols: &[String],
+    ) -> crate::store::StoreResult<Directory> {
+        Ok(Directory::from_entries(
+            store.ticker_directory_of(symbols).await?,
+        ))
+    }
+
+    fn from_entries(entries: Vec<crate::store::tickers::DirectoryEntry>) -> Directory {
         let mut directory = Directory::default();
-        for entry in store.ticker_directory().await? {
+        for entry in entries {
             directory.cik_of.insert(entry.ticker.clone(), entry.cik);
             directory
                 .tickers_of
@@ -124,7 +139,7 @@ impl Directory {
                 .or_default()
                 .push(entry.ticker);
         }
-        Ok(directory)
+        directory
     }
 
     /// The company (CIK) of a ticker in the list.

@@ -59,10 +59,24 @@ struct LimitParams {
     limit: Option<usize>,
 }
 
-/// `GET /api/admin/trends/quarterly-changes`: every symbol with two stored quarters.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct PageParams {
+    after: Option<String>,
+    limit: Option<usize>,
+}
+
+/// `GET /api/admin/trends/quarterly-changes?after=SYMBOL&limit=100`: the symbols with two
+/// stored quarters, alphabetically after `after`, `limit` at a time (default 100, at most
+/// 500); a page shorter than `limit` is the last.
 #[tracing::instrument(skip(state), err(level = "info"))]
-async fn quarterly_changes(State(state): State<AppState>) -> ApiResult<Json<Vec<QuarterlyChange>>> {
-    Ok(Json(read::changes(&state.store).await?))
+async fn quarterly_changes(
+    State(state): State<AppState>,
+    Query(params): Query<PageParams>,
+) -> ApiResult<Json<Vec<QuarterlyChange>>> {
+    let limit = params.limit.unwrap_or(read::CHANGES_PAGE).clamp(1, 500);
+    let after = params.after.unwrap_or_default();
+    Ok(Json(read::changes_page(&state.store, &after, limit).await?))
 }
 
 /// `GET /api/admin/trends/most-improved?limit=5` (at most 50).

@@ -31,6 +31,7 @@ pub mod share_basis;
 pub mod share_scale;
 pub mod shares;
 pub mod split_check;
+pub mod standing;
 pub mod text_format;
 
 use chrono::NaiveDate;

@@ -5,7 +5,7 @@
 //! 1. Only common stock, one entry per company (`securities::is_listed_on_its_own`): never a
 //!    preferred, warrant, unit, note or fund, nor another class of a listed company, even
 //!    with a record stored before that rule.
-//! 2. No provisional score (fewer than [`PROVISIONAL_BELOW`] answered questions).
+//! 2. No provisional score (fewer than [`crate::analysis::record::PROVISIONAL_BELOW`] answered questions).
 //! 3. No record with a data fault (`AnalysisRecord::data_faults`): a fault makes questions
 //!    unanswered on purpose, and a score on the rest would rank the company on the questions
 //!    that did not go wrong.
@@ -23,13 +23,10 @@ use std::collections::{HashMap, HashSet};
 use serde::Serialize;
 
 use crate::{
-    analysis::record::PROVISIONAL_BELOW,
+    analysis::standing::ScoreStanding,
     securities,
     store::{Store, StoreResult, analyses::ScoreRow},
 };
-
-/// Questions answered from the company's own filings and its price history.
-const CORE_QUESTIONS: std::ops::RangeInclusive<u8> = 1..=10;
 
 /// A row of the Top 25.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -77,22 +74,13 @@ pub fn standing(row: &ScoreRow, issuer: &[String]) -> Standing {
     if !securities::is_listed_on_its_own(&row.symbol, issuer) {
         return Standing::Hidden;
     }
-    if row.answered_questions < i32::from(PROVISIONAL_BELOW) {
-        return Standing::NotRanked(format!(
-            "provisional: {} of 12 questions answered",
-            row.answered_questions
-        ));
-    }
-    if row.data_fault_count.is_some_and(|n| n > 0) {
-        return Standing::NotRanked("a data fault left questions unanswered".into());
-    }
-    let core_unanswered = row.unanswered_questions.as_deref().map(|list| {
-        list.split(',')
-            .filter_map(|n| n.trim().parse::<u8>().ok())
-            .any(|n| CORE_QUESTIONS.contains(&n))
-    });
-    Standing::Ranked {
-        complete: core_unanswered == Some(false) && row.data_fault_count.is_some(),
+    match ScoreStanding::of(
+        row.answered_questions,
+        row.data_fault_count,
+        row.unanswered_questions.as_deref(),
+    ) {
+        ScoreStanding::Ranked { complete } => Standing::Ranked { complete },
+        ScoreStanding::NotRanked(why) => Standing::NotRanked(why),
     }
 }
 
@@ -153,20 +141,28 @@ pub fn top(
         .into_iter()
         .filter(|(_, s)| matches!(s, Standing::Ranked { .. }))
         .take(limit)
-        .map(|(row, _)| TopStock {
-            score_basis: basis(row.answered_questions),
-            symbol: row.symbol,
-            score: row.score,
-            company_name: row.company_name,
-            answered_questions: row.answered_questions,
-        })
+        .map(|(row, _)| top_stock(row))
         .collect()
+}
+
+fn top_stock(row: ScoreRow) -> TopStock {
+    TopStock {
+        score_basis: basis(row.answered_questions),
+        symbol: row.symbol,
+        score: row.score,
+        company_name: row.company_name,
+        answered_questions: row.answered_questions,
+    }
 }
 
 /// The newsletter page's list: ranked stocks with their rank, then the others with why.
 pub fn admin_list(rows: Vec<ScoreRow>, issuers: &HashMap<i64, Vec<String>>) -> Vec<AdminStock> {
+    admin_rows(rank(rows, issuers))
+}
+
+fn admin_rows(ranked: Vec<(ScoreRow, Standing)>) -> Vec<AdminStock> {
     let mut position = 0;
-    rank(rows, issuers)
+    ranked
         .into_iter()
         .map(|(row, standing)| {
             let (rank, not_ranked) = match standing {
@@ -189,25 +185,51 @@ pub fn admin_list(rows: Vec<ScoreRow>, issuers: &HashMap<i64, Vec<String>>) -> V
         .collect()
 }
 
-/// Every analysed company's tickers, in SEC's order, by CIK.
-async fn issuers(store: &Store) -> StoreResult<HashMap<i64, Vec<String>>> {
-    let mut issuers: HashMap<i64, Vec<String>> = HashMap::new();
-    for (cik, ticker) in store.analysed_issuer_tickers().await? {
-        issuers.entry(cik).or_default().push(ticker);
+/// How many rows the newsletter page lists at most: the best placed, in ranking order.
+pub const ADMIN_LIST_MAX: usize = 500;
+
+/// The first rows in ranking order up to `max_group` (1: ranked, 2: listed) until `wanted`
+/// of them pass `rank`'s share-class and one-per-company rules (or the rows run out), with
+/// the tickers of their companies. Reads a page of the ranking index, never every row: a
+/// hidden row (a preferred stored before the rule, another class of a ranked company) only
+/// makes the next page larger.
+async fn first_rows(
+    store: &Store,
+    max_group: i32,
+    wanted: usize,
+) -> StoreResult<Vec<(ScoreRow, Standing)>> {
+    let mut fetch = wanted + wanted / 2 + 10;
+    loop {
+        let rows = store
+            .score_rows_in_rank_order(max_group, fetch as i64)
+            .await?;
+        let exhausted = rows.len() < fetch;
+        let symbols: Vec<String> = rows.iter().map(|r| r.symbol.clone()).collect();
+        let mut issuers: HashMap<i64, Vec<String>> = HashMap::new();
+        for entry in store.ticker_directory_of(&symbols).await? {
+            issuers.entry(entry.cik).or_default().push(entry.ticker);
+        }
+        let ranked = rank(rows, &issuers);
+        if exhausted || ranked.len() >= wanted {
+            return Ok(ranked.into_iter().take(wanted).collect());
+        }
+        fetch *= 4;
     }
-    Ok(issuers)
 }
 
 /// The Top 25 (or `limit`) from the store.
 pub async fn top_stocks(store: &Store, limit: usize) -> StoreResult<Vec<TopStock>> {
-    let issuers = issuers(store).await?;
-    Ok(top(store.score_rows().await?, &issuers, limit))
+    let rows = first_rows(store, 1, limit).await?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, s)| matches!(s, Standing::Ranked { .. }))
+        .map(|(row, _)| top_stock(row))
+        .collect())
 }
 
-/// The newsletter page's list from the store.
+/// The newsletter page's list from the store: the [`ADMIN_LIST_MAX`] best placed.
 pub async fn admin_stocks(store: &Store) -> StoreResult<Vec<AdminStock>> {
-    let issuers = issuers(store).await?;
-    Ok(admin_list(store.score_rows().await?, &issuers))
+    Ok(admin_rows(first_rows(store, 2, ADMIN_LIST_MAX).await?))
 }
 
 #[cfg(test)]

@@ -10,9 +10,9 @@ use super::{
     Backend, Store, StoreResult, StoreTx,
     analysis_changes::{self, CHANNEL},
     transaction::{Inner, with_tx},
-    trends::upsert_quarter_row,
+    trends::{LOCK_SYMBOL_QUARTERS, keep_score_change, upsert_quarter_row},
 };
-use crate::analysis::AnalysisRecord;
+use crate::analysis::{AnalysisRecord, standing::ScoreStanding};
 
 /// Tells other processes' readers (Postgres) that a symbol's analysis changed, at commit.
 const NOTIFY: &str = "SELECT pg_notify($1, $2)";
@@ -138,6 +138,27 @@ impl Store {
         Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
     }
 
+    /// The first `limit` stored scores in the rankings' order (`crate::ranking`) among those
+    /// whose kept group is at most `max_group` (1: ranked, 2: listed): the first rows of an
+    /// index, never the records, however many companies are stored.
+    pub async fn score_rows_in_rank_order(
+        &self,
+        max_group: i32,
+        limit: i64,
+    ) -> StoreResult<Vec<ScoreRow>> {
+        let sql = "SELECT r.symbol, COALESCE(r.company_name, r.symbol) AS company_name, r.score,
+                          r.answered_questions, r.unanswered_questions, r.data_fault_count, t.cik
+                   FROM (SELECT symbol, company_name, score, answered_questions, unanswered_questions,
+                                data_fault_count, rank_group
+                           FROM stock_analysis_records WHERE rank_group <= $1
+                          ORDER BY rank_group, score DESC, answered_questions DESC, symbol LIMIT $2) r
+                   LEFT JOIN tickers t ON t.ticker = r.symbol
+                   ORDER BY r.rank_group, r.score DESC, r.answered_questions DESC, r.symbol";
+        Ok(
+            with_pool!(self, pool => sqlx::query_as(sql).bind(max_group).bind(limit).fetch_all(pool).await?),
+        )
+    }
+
     /// Every ticker of every company with a stored analysis, `(cik, ticker)` in SEC's order
     /// per company (main listing first): what `securities::classify` needs, in one query.
     pub async fn analysed_issuer_tickers(&self) -> StoreResult<Vec<(i64, String)>> {
@@ -159,7 +180,7 @@ impl StoreTx {
         computed_at: DateTime<Utc>,
     ) -> StoreResult<()> {
         let quarter = quarter_key(computed_at.date_naive());
-        let notifies = matches!(self.inner, Inner::Postgres(_));
+        let postgres = matches!(self.inner, Inner::Postgres(_));
         let score = i32::from(record.score);
         let answered = i32::from(record.answered_questions);
         let unanswered = record
@@ -170,15 +191,21 @@ impl StoreTx {
             .collect::<Vec<_>>()
             .join(",");
         let faults = i32::try_from(record.data_faults.len()).unwrap_or(i32::MAX);
+        let rank_group = ScoreStanding::of(answered, Some(faults), Some(&unanswered)).group();
         with_tx!(self, tx => {
+            if postgres {
+                // Postgres: one writer of this symbol's quarters at a time (`keep_score_change!`).
+                sqlx::query(LOCK_SYMBOL_QUARTERS).bind(&record.symbol).execute(&mut **tx).await?;
+            }
             sqlx::query(
                 "INSERT INTO stock_analysis_records (symbol, company_name, record, score, answered_questions, latest_filing_accession, computed_at,
-                   unanswered_questions, data_fault_count)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                   unanswered_questions, data_fault_count, rank_group)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
                  ON CONFLICT (symbol) DO UPDATE SET company_name = excluded.company_name, record = excluded.record,
                    score = excluded.score, answered_questions = excluded.answered_questions,
                    latest_filing_accession = excluded.latest_filing_accession, computed_at = excluded.computed_at,
-                   unanswered_questions = excluded.unanswered_questions, data_fault_count = excluded.data_fault_count",
+                   unanswered_questions = excluded.unanswered_questions, data_fault_count = excluded.data_fault_count,
+                   rank_group = excluded.rank_group",
             )
             .bind(&record.symbol)
             .bind(&record.company_name)
@@ -189,6 +216,7 @@ impl StoreTx {
             .bind(computed_at)
             .bind(&unanswered)
             .bind(faults)
+            .bind(rank_group)
             .execute(&mut **tx)
             .await?;
             sqlx::query(
@@ -203,7 +231,8 @@ impl StoreTx {
             .await?;
             // The quarter's row for trends, with the record (see `store::trends`).
             upsert_quarter_row!(&mut **tx, record, &quarter, computed_at);
-            if notifies {
+            keep_score_change!(&mut **tx, &record.symbol);
+            if postgres {
                 sqlx::query(NOTIFY).bind(CHANNEL).bind(&record.symbol).execute(&mut **tx).await?;
             }
         });

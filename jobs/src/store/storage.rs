@@ -14,33 +14,81 @@ use super::{Store, StoreResult, notes_admin::SECTIONS};
 #[serde(rename_all = "camelCase")]
 pub struct KvStock {
     pub symbol: String,
-    /// Bytes stored for the stock (UTF-8 text lengths summed).
+    /// Bytes stored for the stock: text lengths in UTF-8 summed (on Postgres the analysis
+    /// record counts as stored, compressed).
     #[ts(type = "number")]
     pub data_size: i64,
     pub has_data: bool,
     pub last_updated: Option<DateTime<Utc>>,
 }
 
-/// The query, with `bytes(x)` spelled per database: SQLite's `length` counts characters of
-/// text, so the text is cast to a blob first; Postgres has `octet_length` (JSONB as text).
-fn sql(bytes: fn(&str) -> String) -> String {
+/// How a size is read per database, without reading the value itself (`octet_length` reads
+/// a SQLite value's length from its header, and a Postgres text's from its TOAST pointer;
+/// Postgres JSONB is measured as stored, `pg_column_size`, rather than converted to text).
+struct Sizes {
+    text: fn(&str) -> String,
+    json: fn(&str) -> String,
+}
+
+const SQLITE: Sizes = Sizes {
+    text: |c| format!("octet_length({c})"),
+    json: |c| format!("octet_length({c})"),
+};
+const POSTGRES: Sizes = Sizes {
+    text: |c| format!("octet_length({c})"),
+    json: |c| format!("pg_column_size({c})"),
+};
+
+/// Each stock's size and last change, over the stocks the `symbols` subquery names (`$1`,
+/// `$2` bound by the caller).
+fn sizes_sql(sizes: &Sizes, symbols: &str) -> String {
+    let bytes = sizes.text;
     let notes = std::iter::once("ten_k_date")
         .chain(SECTIONS.iter().map(|(_, column)| *column))
         .map(|column| format!("COALESCE({}, 0)", bytes(column)))
         .collect::<Vec<_>>()
         .join(" + ");
     format!(
-        "SELECT symbol, CAST(SUM(size) AS BIGINT) AS data_size, MAX(at) AS last_updated FROM (
-            SELECT symbol, {cache} AS size, updated_at AS at FROM python_analysis_cache
-            UNION ALL SELECT symbol, {record}, computed_at FROM stock_analysis_records
-            UNION ALL SELECT symbol, {notes}, updated_at FROM stock_analysis
-            UNION ALL SELECT symbol, COALESCE({doc}, 0), uploaded_at FROM rag_documents
+        "WITH page AS ({symbols})
+         SELECT symbol, CAST(SUM(size) AS BIGINT) AS data_size, MAX(at) AS last_updated FROM (
+            SELECT symbol, {cache} AS size, updated_at AS at FROM python_analysis_cache WHERE symbol IN (SELECT symbol FROM page)
+            UNION ALL SELECT symbol, {record}, computed_at FROM stock_analysis_records WHERE symbol IN (SELECT symbol FROM page)
+            UNION ALL SELECT symbol, {notes}, updated_at FROM stock_analysis WHERE symbol IN (SELECT symbol FROM page)
+            UNION ALL SELECT symbol, COALESCE({doc}, 0), uploaded_at FROM rag_documents WHERE symbol IN (SELECT symbol FROM page)
         ) AS parts GROUP BY symbol ORDER BY symbol",
         cache = bytes("data"),
-        record = bytes("record"),
+        record = (sizes.json)("record"),
         doc = bytes("content"),
     )
 }
+
+/// The first `$2` stocks with anything stored, alphabetically after `$1`: each table's own
+/// first `$2` (an index range), merged.
+const PAGE: &str = "SELECT symbol FROM (
+        SELECT symbol FROM (SELECT symbol FROM python_analysis_cache WHERE symbol > $1 ORDER BY symbol LIMIT $2) a
+        UNION SELECT symbol FROM (SELECT symbol FROM stock_analysis_records WHERE symbol > $1 ORDER BY symbol LIMIT $2) b
+        UNION SELECT symbol FROM (SELECT symbol FROM stock_analysis WHERE symbol > $1 ORDER BY symbol LIMIT $2) c
+        UNION SELECT symbol FROM (SELECT DISTINCT symbol FROM rag_documents WHERE symbol > $1 ORDER BY symbol LIMIT $2) d
+    ) AS stocks ORDER BY symbol LIMIT $2";
+
+/// Every stock with anything stored.
+const ALL: &str =
+    "SELECT symbol FROM python_analysis_cache UNION SELECT symbol FROM stock_analysis_records
+    UNION SELECT symbol FROM stock_analysis UNION SELECT symbol FROM rag_documents";
+
+/// The storage page's totals (its three cards), over every stock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct KvTotals {
+    /// Stocks with at least one byte stored.
+    #[ts(type = "number")]
+    pub stocks: i64,
+    #[ts(type = "number")]
+    pub total_bytes: i64,
+}
+
+/// How many stocks a page of the storage list holds at most.
+pub const KV_PAGE_MAX: i64 = 500;
 
 #[derive(sqlx::FromRow)]
 struct Row {
@@ -48,15 +96,14 @@ struct Row {
     data_size: i64,
     last_updated: Option<DateTime<Utc>>,
 }
-
 impl Store {
-    /// Every stock with anything stored, alphabetically.
-    pub async fn kv_stocks(&self) -> StoreResult<Vec<KvStock>> {
-        let sqlite = sql(|c| format!("length(CAST({c} AS BLOB))"));
-        let postgres = sql(|c| format!("octet_length({c}::text)"));
+    /// Up to `limit` stocks with anything stored, alphabetically after `after`; a page
+    /// shorter than `limit` is the last.
+    pub async fn kv_stocks_page(&self, after: &str, limit: i64) -> StoreResult<Vec<KvStock>> {
+        let limit = limit.clamp(1, KV_PAGE_MAX);
         let rows: Vec<Row> = per_backend!(self,
-            sqlite(pool) => sqlx::query_as(AssertSqlSafe(sqlite.as_str())).fetch_all(pool).await?,
-            postgres(pool) => sqlx::query_as(AssertSqlSafe(postgres.as_str())).fetch_all(pool).await?,
+            sqlite(pool) => sqlx::query_as(AssertSqlSafe(sizes_sql(&SQLITE, PAGE))).bind(after).bind(limit).fetch_all(pool).await?,
+            postgres(pool) => sqlx::query_as(AssertSqlSafe(sizes_sql(&POSTGRES, PAGE))).bind(after).bind(limit).fetch_all(pool).await?,
         );
         Ok(rows
             .into_iter()
@@ -67,5 +114,21 @@ impl Store {
                 last_updated: row.last_updated,
             })
             .collect())
+    }
+
+    /// The storage page's totals over every stock. Reads each stored value's length only
+    /// (see [`Sizes`]), never the value.
+    pub async fn kv_totals(&self) -> StoreResult<KvTotals> {
+        let totals = |sizes: &Sizes| {
+            format!(
+                "SELECT CAST(COUNT(*) AS BIGINT) AS stocks, CAST(COALESCE(SUM(data_size), 0) AS BIGINT) AS total_bytes
+                 FROM ({}) AS sized WHERE data_size > 0",
+                sizes_sql(sizes, ALL)
+            )
+        };
+        Ok(per_backend!(self,
+            sqlite(pool) => sqlx::query_as(AssertSqlSafe(totals(&SQLITE))).fetch_one(pool).await?,
+            postgres(pool) => sqlx::query_as(AssertSqlSafe(totals(&POSTGRES))).fetch_one(pool).await?,
+        ))
     }
 }

@@ -89,6 +89,29 @@ impl Store {
         Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
     }
 
+    /// The directory's entries of the companies of `symbols` (every ticker of each), in SEC's
+    /// order.
+    pub async fn ticker_directory_of(
+        &self,
+        symbols: &[String],
+    ) -> StoreResult<Vec<DirectoryEntry>> {
+        if symbols.is_empty() {
+            return Ok(Vec::new());
+        }
+        with_pool!(self, pool => {
+            let mut query = sqlx::QueryBuilder::new(
+                "SELECT ticker, cik, name, exchange, rank FROM tickers
+                 WHERE cik IN (SELECT cik FROM tickers WHERE ticker IN (",
+            );
+            let mut list = query.separated(", ");
+            for symbol in symbols {
+                list.push_bind(symbol);
+            }
+            query.push(")) ORDER BY CASE WHEN rank IS NULL THEN 1 ELSE 0 END, rank, ticker");
+            Ok(query.build_query_as().fetch_all(pool).await?)
+        })
+    }
+
     /// Finds one company by its ticker (case-insensitive).
     #[tracing::instrument(skip(self), err)]
     pub async fn find_ticker(&self, ticker: &str) -> StoreResult<Option<TickerRow>> {

@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 
-use super::{Store, StoreResult};
+use super::{Backend, Store, StoreResult, transaction::BeginWrite};
 use crate::analysis::AnalysisRecord;
 
 /// Upserts the quarterly row of `$record` under `$quarter` on `$executor` (a pool or a
@@ -57,6 +57,44 @@ macro_rules! upsert_quarter_row {
     }};
 }
 pub(crate) use upsert_quarter_row;
+
+/// Postgres only, first in a transaction that stores a quarter's row: one writer per symbol
+/// at a time, so [`keep_score_change!`] reads the other writer's quarter (SQLite writers are
+/// one at a time anyway). The first key keeps these locks apart from other advisory locks.
+pub(crate) const LOCK_SYMBOL_QUARTERS: &str = "SELECT pg_advisory_xact_lock(27, hashtext($1))";
+
+/// Rewrites `$symbol`'s row of `score_changes` from its newest two stored quarters (none
+/// when it has fewer), on `$executor`, after one of its quarters was stored: what the trends'
+/// movers and changes list read instead of every quarter of every symbol.
+macro_rules! keep_score_change {
+    ($executor:expr, $symbol:expr) => {{
+        let symbol: &str = $symbol;
+        sqlx::query("DELETE FROM score_changes WHERE symbol = $1")
+            .bind(symbol)
+            .execute($executor)
+            .await?;
+        sqlx::query(
+            "INSERT INTO score_changes (symbol, current_quarter, previous_quarter, score_change)
+             SELECT cur.stock_symbol, cur.analysis_quarter, prev.analysis_quarter, cur.overall_score - prev.overall_score
+             FROM (SELECT stock_symbol, analysis_quarter, overall_score FROM ai_stock_analysis_data
+                    WHERE stock_symbol = $1 ORDER BY analysis_quarter DESC LIMIT 1) cur
+             JOIN (SELECT stock_symbol, analysis_quarter, overall_score FROM ai_stock_analysis_data
+                    WHERE stock_symbol = $1 ORDER BY analysis_quarter DESC LIMIT 1 OFFSET 1) prev
+               ON prev.stock_symbol = cur.stock_symbol",
+        )
+        .bind(symbol)
+        .execute($executor)
+        .await?;
+    }};
+}
+pub(crate) use keep_score_change;
+
+/// Which way a score moved, for [`Store::score_moves`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    Rise,
+    Fall,
+}
 
 /// The columns a [`QuarterRow`] reads (the record is read only where it is needed), as a
 /// literal so the queries stay static SQL.
@@ -151,23 +189,65 @@ impl Store {
         quarter: &str,
         computed_at: DateTime<Utc>,
     ) -> StoreResult<()> {
+        let locks = self.backend() == Backend::Postgres;
         with_pool!(self, pool => {
-            upsert_quarter_row!(pool, record, quarter, computed_at);
+            let mut tx = pool.begin_write().await?;
+            if locks {
+                sqlx::query(LOCK_SYMBOL_QUARTERS).bind(&record.symbol).execute(&mut *tx).await?;
+            }
+            upsert_quarter_row!(&mut *tx, record, quarter, computed_at);
+            keep_score_change!(&mut *tx, &record.symbol);
+            tx.commit().await?;
         });
         Ok(())
     }
 
-    /// The latest two quarters of every symbol, newest first per symbol (ordered by symbol):
-    /// what the quarterly changes compare.
-    #[tracing::instrument(skip_all, err)]
-    pub async fn latest_two_quarters(&self) -> StoreResult<Vec<QuarterRow>> {
+    /// The newest two quarters of the first `limit` symbols after `after` (alphabetically)
+    /// with two stored quarters, newest first per symbol: a page of the quarterly changes.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn latest_two_quarters_page(
+        &self,
+        after: &str,
+        limit: i64,
+    ) -> StoreResult<Vec<QuarterRow>> {
         const SQL: &str = concat!(
-            "SELECT ", row_columns!(), " FROM (SELECT ", row_columns!(),
-            ", ROW_NUMBER() OVER (PARTITION BY stock_symbol ORDER BY analysis_quarter DESC) AS rank_in_symbol
-               FROM ai_stock_analysis_data) ranked
-             WHERE rank_in_symbol <= 2 ORDER BY stock_symbol, analysis_quarter DESC"
+            "SELECT ",
+            row_columns!(),
+            " FROM (SELECT symbol, current_quarter, previous_quarter FROM score_changes
+               WHERE symbol > $1 ORDER BY symbol LIMIT $2) c
+             JOIN ai_stock_analysis_data d ON d.stock_symbol = c.symbol
+               AND d.analysis_quarter IN (c.current_quarter, c.previous_quarter)
+             ORDER BY stock_symbol, analysis_quarter DESC"
         );
-        Ok(with_pool!(self, pool => sqlx::query_as(SQL).fetch_all(pool).await?))
+        Ok(
+            with_pool!(self, pool => sqlx::query_as(SQL).bind(after).bind(limit).fetch_all(pool).await?),
+        )
+    }
+
+    /// The newest two quarters of the `limit` symbols whose score rose (or fell) most
+    /// between them, biggest move first (ties by symbol), newest quarter first per symbol:
+    /// the first rows of an index of `score_changes`.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn score_moves(&self, direction: Move, limit: i64) -> StoreResult<Vec<QuarterRow>> {
+        const RISES: &str = concat!(
+            "SELECT ", row_columns!(), " FROM (SELECT symbol, current_quarter, previous_quarter, score_change FROM score_changes
+               WHERE score_change > 0 ORDER BY score_change DESC, symbol LIMIT $1) c
+             JOIN ai_stock_analysis_data d ON d.stock_symbol = c.symbol
+               AND d.analysis_quarter IN (c.current_quarter, c.previous_quarter)
+             ORDER BY c.score_change DESC, stock_symbol, analysis_quarter DESC"
+        );
+        const FALLS: &str = concat!(
+            "SELECT ", row_columns!(), " FROM (SELECT symbol, current_quarter, previous_quarter, score_change FROM score_changes
+               WHERE score_change < 0 ORDER BY score_change, symbol LIMIT $1) c
+             JOIN ai_stock_analysis_data d ON d.stock_symbol = c.symbol
+               AND d.analysis_quarter IN (c.current_quarter, c.previous_quarter)
+             ORDER BY c.score_change, stock_symbol, analysis_quarter DESC"
+        );
+        let sql = match direction {
+            Move::Rise => RISES,
+            Move::Fall => FALLS,
+        };
+        Ok(with_pool!(self, pool => sqlx::query_as(sql).bind(limit).fetch_all(pool).await?))
     }
 
     /// `symbol`'s newest `limit` quarters, newest first.

@@ -144,8 +144,14 @@ impl Store {
         now: DateTime<Utc>,
     ) -> StoreResult<()> {
         let sql = "INSERT INTO stock_views (user_id, symbol, viewed_at) VALUES ($1, $2, $3)";
+        // The hour's count, what trending sums (one row per symbol and hour).
+        let hourly = "INSERT INTO stock_view_hours (hour, symbol, views) VALUES ($1, $2, 1)
+            ON CONFLICT (hour, symbol) DO UPDATE SET views = stock_view_hours.views + 1";
         with_pool!(self, pool => {
-            sqlx::query(sql).bind(user_id).bind(symbol).bind(now).execute(pool).await?;
+            let mut tx = pool.begin_write().await?;
+            sqlx::query(sql).bind(user_id).bind(symbol).bind(now).execute(&mut *tx).await?;
+            sqlx::query(hourly).bind(hour_of(now)).bind(symbol).execute(&mut *tx).await?;
+            tx.commit().await?;
         });
         Ok(())
     }
@@ -185,21 +191,34 @@ impl Store {
         limit: i64,
         analysed_only: bool,
     ) -> StoreResult<Vec<ViewCount>> {
-        let sql = "SELECT v.symbol, MAX(t.name) AS company_name, CAST(SUM(v.views) AS BIGINT) AS views FROM (
-                SELECT symbol, COUNT(*) AS views FROM stock_views WHERE viewed_at >= $1 GROUP BY symbol
-                UNION ALL
-                SELECT symbol, SUM(views) AS views FROM anonymous_stock_views WHERE day >= $2 GROUP BY symbol
+        // Hourly and daily counts: the rows read grow with the symbols viewed in the window,
+        // not with the views. The "can it be analysed" check runs once per symbol, and the
+        // names are joined to the `limit` rows only.
+        let sql = "SELECT v.symbol, t.name AS company_name, v.views FROM (
+                SELECT symbol, CAST(SUM(views) AS BIGINT) AS views FROM (
+                    SELECT symbol, views FROM stock_view_hours WHERE hour >= $1
+                    UNION ALL
+                    SELECT symbol, views FROM anonymous_stock_views WHERE day >= $2
+                ) AS counted GROUP BY symbol
+                HAVING $4 = FALSE OR EXISTS (SELECT 1 FROM python_analysis_cache c WHERE c.symbol = counted.symbol AND c.success = TRUE)
+                ORDER BY views DESC, symbol LIMIT $3
             ) AS v LEFT JOIN tickers t ON t.ticker = v.symbol
-            WHERE $4 = FALSE OR v.symbol IN (SELECT c.symbol FROM python_analysis_cache c WHERE c.success = TRUE)
-            GROUP BY v.symbol ORDER BY views DESC, v.symbol LIMIT $3";
+            ORDER BY v.views DESC, v.symbol";
         Ok(with_pool!(self, pool => sqlx::query_as(sql)
-            .bind(since)
+            .bind(hour_of(since))
             .bind(since.date_naive())
             .bind(limit)
             .bind(analysed_only)
             .fetch_all(pool)
             .await?))
     }
+}
+
+/// The start of `at`'s UTC hour: signed-in views are counted per hour, so a window starts on
+/// the hour (at most an hour wider than asked).
+fn hour_of(at: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::{DurationRound, TimeDelta};
+    at.duration_trunc(TimeDelta::hours(1)).unwrap_or(at)
 }
 
 /// The usage gate (`accounts::usage`) counts, views and gives back through the store.

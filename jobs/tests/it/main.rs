@@ -20,6 +20,7 @@ mod assistant_providers;
 mod assistant_questions;
 mod assistant_tool_calls;
 mod batch_store;
+mod bounded_reads;
 mod chat_store;
 mod content_props;
 mod content_sync;

@@ -72,7 +72,7 @@ store_test!(
 store_test!(storage_sizes_add_up_per_stock, |db: TestDb| async move {
     use chrono::{TimeZone, Utc};
     let store = &db.store;
-    assert!(store.kv_stocks().await.unwrap().is_empty());
+    assert!(store.kv_stocks_page("", 100).await.unwrap().is_empty());
 
     // AMZN: an analysis text (21 bytes, 2025-02-07) and a document ("é" is 2 bytes: 13).
     let filed = Utc.with_ymd_and_hms(2025, 2, 7, 12, 0, 0).unwrap();
@@ -104,7 +104,7 @@ store_test!(storage_sizes_add_up_per_stock, |db: TestDb| async move {
     // TSLA: an empty notes record holds nothing.
     store.create_notes("TSLA").await.unwrap();
 
-    let stocks = store.kv_stocks().await.unwrap();
+    let stocks = store.kv_stocks_page("", 100).await.unwrap();
     let view: Vec<_> = stocks
         .iter()
         .map(|s| (s.symbol.as_str(), s.data_size, s.has_data))
@@ -117,6 +117,11 @@ store_test!(storage_sizes_add_up_per_stock, |db: TestDb| async move {
             ("WFC", 18, true)
         ]
     );
+    // The page's totals count the stocks with data only; a page of one ends where it says.
+    let totals = store.kv_totals().await.unwrap();
+    assert_eq!((totals.stocks, totals.total_bytes), (2, 21 + 13 + 18));
+    let second: Vec<_> = store.kv_stocks_page("AMZN", 1).await.unwrap();
+    assert_eq!(second[0].symbol, "TSLA");
     let amzn = &stocks[0];
     assert!(
         amzn.last_updated.unwrap() > filed,

@@ -147,9 +147,16 @@ store_test!(
             .await
             .unwrap();
 
-        let changes = read::changes(&db.store).await.unwrap();
-        let symbols: Vec<&str> = changes.iter().map(|c| c.ticker_symbol.as_str()).collect();
-        assert_eq!(symbols, ["GOOGL", "META", "MSFT"]);
+        let changes = read::changes_page(&db.store, "", 100).await.unwrap();
+        let symbols = |page: &[jobs::trends::QuarterlyChange]| -> Vec<String> {
+            page.iter().map(|c| c.ticker_symbol.clone()).collect()
+        };
+        assert_eq!(symbols(&changes), ["GOOGL", "META", "MSFT"]);
+        // A page at a time, alphabetically after the last symbol shown; a short page is the last.
+        let first = read::changes_page(&db.store, "", 2).await.unwrap();
+        assert_eq!(symbols(&first), ["GOOGL", "META"]);
+        let rest = read::changes_page(&db.store, "META", 2).await.unwrap();
+        assert_eq!(symbols(&rest), ["MSFT"]);
         let msft = &changes[2];
         assert_eq!(
             msft.previous_quarter_score,

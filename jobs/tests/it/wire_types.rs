@@ -9,7 +9,7 @@ use jobs::{
     runtime::QueueOverview,
     schedules::ScheduledJob,
     store::documents::RagDocument,
-    store::storage::KvStock,
+    store::storage::{KvStock, KvTotals},
     store::{
         apalis::JobStatus,
         content::ContentItem,
@@ -40,6 +40,7 @@ fn wire_types_match_the_rust_types() {
         TickerHit,
         ViewCount,
         KvStock,
+        KvTotals,
         BatchStatus,
         CanStart,
         BatchResult,

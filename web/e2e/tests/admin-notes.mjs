@@ -110,6 +110,8 @@ export default [
       assert.ok(stocks.some((s) => s.symbol === 'AAPL') && stocks.some((s) => s.symbol === 'NVDA'), JSON.stringify(stocks));
       const total = stocks.reduce((sum, s) => sum + s.dataSize, 0);
       const card = (label) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
+      // The totals come from their own call (over every stock): wait for them to replace the dashes.
+      await card('Total storage').filter({ hasText: 'KB' }).waitFor();
       assert.equal(await card('Stocks with data').innerText(), String(stocks.length));
       assert.equal(await card('Total storage').innerText(), `${(total / 1024).toFixed(2)} KB`);
       assert.equal(await card('Average per stock').innerText(), `${(total / stocks.length / 1024).toFixed(2)} KB`);

@@ -9,6 +9,7 @@ const adminApi = {
   '/api/user': { status: 200, body: { username: 'admin@example.com', isAdmin: true } },
   '/healthz': { status: 200, body: { status: 'ok', version: '0.1.0' } },
   '/api/admin/kv-stocks': { status: 200, body: [] },
+  '/api/admin/kv-totals': { status: 200, body: { stocks: 0, totalBytes: 0 } },
 };
 
 // Every route of spec 000 section 2 and spec 001 section 2, written out by hand

@@ -33,6 +33,7 @@ export type { ChatErrorOut } from './generated/ChatErrorOut';
 // The admin area: notes, key-value stocks, chat test.
 export type { NotesCreatedOut } from './generated/NotesCreatedOut';
 export type { KvStock } from './generated/KvStock';
+export type { KvTotals } from './generated/KvTotals';
 export type { ChatTestOut } from './generated/ChatTestOut';
 /** GET /api/pricing, POST /api/create-checkout-session, POST /api/verify-payment */
 export type { PricingOut as Pricing } from './generated/PricingOut';

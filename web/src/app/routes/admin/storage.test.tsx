@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '@/app/testing/render-route';
@@ -12,9 +12,11 @@ afterEach(() => {
 });
 
 describe('/admin/kv storage page', () => {
-  it('shows totals over the stocks with data and one row per stock', async () => {
+  it('shows the totals over every stock and one row per stock', async () => {
     stubFetch({
       ...admin,
+      // The totals come from their own call: the list below is only its first page.
+      '/api/admin/kv-totals': { status: 200, body: { stocks: 2, totalBytes: 4096 } },
       '/api/admin/kv-stocks': {
         status: 200,
         body: [
@@ -34,6 +36,27 @@ describe('/admin/kv storage page', () => {
     expect(within(aapl).getByText('Data Available')).toBeInTheDocument();
     expect(aapl).toHaveTextContent('Nov 20, 2026');
     expect(within(screen.getByRole('row', { name: /TSLA/ })).queryByText('Data Available')).not.toBeInTheDocument();
+  });
+
+  it('loads the next 100 stocks after the last one shown when Show more is pressed', async () => {
+    const symbol = (i: number) => `S${String(i).padStart(3, '0')}`;
+    const stock = (i: number) => ({ symbol: symbol(i), dataSize: 1024, hasData: true, lastUpdated: null });
+    stubFetch({
+      ...admin,
+      '/api/admin/kv-totals': { status: 200, body: { stocks: 101, totalBytes: 101 * 1024 } },
+      '/api/admin/kv-stocks': (url) =>
+        url.searchParams.get('after') === symbol(99)
+          ? { status: 200, body: [stock(100)] }
+          : { status: 200, body: Array.from({ length: 100 }, (_, i) => stock(i)) },
+    });
+    renderRoute('/admin/kv');
+    expect(await screen.findByRole('row', { name: /S099/ })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /S100/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Stocks with data').nextSibling).toHaveTextContent('101');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('row', { name: /S100/ })).toBeInTheDocument();
+    // A short page is the last: nothing more to ask for.
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it("shows the page's own text when its call fails", async () => {

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
+import { keysetPages, useKeysetPages } from '@/lib/keyset-pages';
 import type { AnalyzeQuarterOut } from '@/types/generated/AnalyzeQuarterOut';
 import type { BackfillOut } from '@/types/generated/BackfillOut';
 import type { BackfillProgressOut } from '@/types/generated/BackfillProgressOut';
@@ -18,7 +19,9 @@ export const trendsKeys = {
   backfill: '/api/admin/trends/backfill-history',
 } as const;
 
-export const useQuarterlyChanges = () => useSWR<QuarterlyChange[]>(trendsKeys.changes);
+/** The changes list, 100 symbols at a time (alphabetically). */
+export const changesPages = keysetPages<QuarterlyChange>(trendsKeys.changes, (row) => row.tickerSymbol);
+export const useQuarterlyChanges = () => useKeysetPages<QuarterlyChange>(changesPages);
 export const useMostImproved = () => useSWR<QuarterlyChange[]>(trendsKeys.improved);
 export const useMostDeclined = () => useSWR<QuarterlyChange[]>(trendsKeys.declined);
 

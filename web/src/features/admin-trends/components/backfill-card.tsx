@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
-import { startBackfill, trendsKeys, useBackfillProgress } from '../api/trends';
+import { changesPages, startBackfill, trendsKeys, useBackfillProgress } from '../api/trends';
 
 /**
  * Score history from the filings: queues the scoring of every scored company's last 12 quarters
@@ -21,7 +21,7 @@ export function BackfillCard({ empty }: { empty: boolean }) {
   useEffect(() => {
     // The queue just drained: the changes and movers have new rows to show.
     if (wasBusy.current && !busy) {
-      for (const key of [trendsKeys.changes, trendsKeys.improved, trendsKeys.declined]) void reload(key);
+      for (const key of [changesPages.cacheKey, trendsKeys.improved, trendsKeys.declined]) void reload(key);
     }
     wasBusy.current = busy;
   }, [busy, reload]);

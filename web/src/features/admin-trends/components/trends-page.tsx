@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageTitle } from '@/components/ui/page-title';
 import { TabList, tabPanelProps } from '@/components/ui/tabs';
@@ -43,9 +44,9 @@ export function TrendsPage() {
 function Overview({ onPick }: { onPick: (symbol: string) => void }) {
   const { data: improved = [] } = useMostImproved();
   const { data: declined = [] } = useMostDeclined();
-  const { data: changes } = useQuarterlyChanges();
+  const { rows: changes, isLoading } = useQuarterlyChanges();
   // With no stock holding two quarters there is no "previous quarter" to have gone up from.
-  const noHistory = changes !== undefined && changes.length === 0;
+  const noHistory = !isLoading && changes.length === 0;
   const noneYet = 'No stock has two stored quarters yet.';
   return (
     <div className="space-y-4">
@@ -65,7 +66,7 @@ function Overview({ onPick }: { onPick: (symbol: string) => void }) {
 }
 
 function AllChanges({ onPick }: { onPick: (symbol: string) => void }) {
-  const { data: changes = [] } = useQuarterlyChanges();
+  const { rows: changes, hasMore, loadingMore, loadMore } = useQuarterlyChanges();
   const [query, setQuery] = useState('');
   const rows = changes.filter((row) => matchesSearch(row, query));
   return (
@@ -87,6 +88,11 @@ function AllChanges({ onPick }: { onPick: (symbol: string) => void }) {
         wide
         empty={changes.length === 0 ? 'No stock has two stored quarters yet.' : 'No change matches that search.'}
       />
+      {hasMore ? (
+        <Button variant="outline" className="mt-4" onClick={loadMore} disabled={loadingMore}>
+          {loadingMore ? 'Loading…' : 'Show more'}
+        </Button>
+      ) : null}
     </Card>
   );
 }

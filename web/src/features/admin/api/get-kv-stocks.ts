@@ -1,14 +1,15 @@
 import useSWR from 'swr';
 
-import { api } from '@/lib/api-client';
-import type { KvStock } from '@/types/api';
+import { keysetPages, useKeysetPages } from '@/lib/keyset-pages';
+import type { KvStock, KvTotals } from '@/types/api';
 
-/** GET /api/admin/kv-stocks: per stock the bytes stored and when they last changed. */
+/** GET /api/admin/kv-stocks: per stock the bytes stored and when they last changed, 100 at a time. */
 export const KV_STOCKS_KEY = '/api/admin/kv-stocks';
+/** GET /api/admin/kv-totals: the page's totals over every stock. */
+export const KV_TOTALS_KEY = '/api/admin/kv-totals';
 
-export const getKvStocks = () => api.get<KvStock[]>(KV_STOCKS_KEY);
+const kvPages = keysetPages<KvStock>(KV_STOCKS_KEY, (s) => s.symbol);
 
-export function useKvStocks() {
-  const { data, error, isLoading } = useSWR<KvStock[]>(KV_STOCKS_KEY, getKvStocks);
-  return { stocks: data ?? [], error: error as Error | undefined, isLoading };
-}
+export const useKvStocks = () => useKeysetPages<KvStock>(kvPages);
+
+export const useKvTotals = () => useSWR<KvTotals>(KV_TOTALS_KEY);

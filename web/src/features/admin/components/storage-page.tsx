@@ -1,14 +1,17 @@
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { shortDate } from '@/utils/format';
 
-import { useKvStocks } from '../api/get-kv-stocks';
+import { useKvStocks, useKvTotals } from '../api/get-kv-stocks';
 import { kb, storageTotals } from '../utils/storage-totals';
 
-/** `/admin/kv` (spec 001 section 2): storage totals and the per-stock list. */
+/** `/admin/kv` (spec 001 section 2): storage totals over every stock and the per-stock list, 100 at a time. */
 export function StoragePage() {
-  const { stocks, error, isLoading } = useKvStocks();
+  const { rows: stocks, error, isLoading, hasMore, loadingMore, loadMore } = useKvStocks();
+  // The totals have their own call; the list still shows when it fails.
+  const { data: kept } = useKvTotals();
   if (isLoading) return <Spinner label="Loading storage" />;
   if (error) {
     console.warn('Storage list failed to load', error);
@@ -19,15 +22,15 @@ export function StoragePage() {
       </Card>
     );
   }
-  const totals = storageTotals(stocks);
+  const totals = kept ? storageTotals(kept) : undefined;
   return (
     <div className="space-y-6">
       <PageTitle title="Admin Storage Overview" subtitle="What each stock takes up in the database." />
       <dl className="grid gap-4 sm:grid-cols-3">
         {[
-          ['Stocks with data', String(totals.stocks)],
-          ['Total storage', kb(totals.totalBytes)],
-          ['Average per stock', kb(totals.averageBytes)],
+          ['Stocks with data', totals ? String(totals.stocks) : '—'],
+          ['Total storage', totals ? kb(totals.totalBytes) : '—'],
+          ['Average per stock', totals ? kb(totals.averageBytes) : '—'],
         ].map(([label, value]) => (
           // A <div> (not Card's <section>): a <dl> may hold only dt/dd groups in divs.
           <div key={label} className="rounded-2xl border border-amber-200 bg-white p-6 shadow-sm">
@@ -67,6 +70,11 @@ export function StoragePage() {
             </tbody>
           </table>
         )}
+        {hasMore ? (
+          <Button variant="outline" className="mt-4" onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading…' : 'Show more'}
+          </Button>
+        ) : null}
       </Card>
     </div>
   );
