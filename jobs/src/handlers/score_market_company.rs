@@ -56,17 +56,19 @@ impl JobHandler for ScoreMarketCompany {
         };
         let now = Utc::now();
         let mut tx = store.begin().await?;
-        let run_ended = match tx
-            .finish_market_item(self.run_id, self.cik, &outcome, now)
-            .await?
-        {
-            Recorded::AlreadyDone => return Ok(skipped),
-            Recorded::Yes { run_ended } => run_ended,
-        };
         if let Some(record) = &record {
             tx.save_analysis(record, &text_format::to_text(record), now)
                 .await?;
         }
+        // Last: the run's row is every child's, so its lock is held for the commit only.
+        let run_ended = match tx
+            .finish_market_item(self.run_id, self.cik, &outcome, now)
+            .await?
+        {
+            // Dropping the transaction rolls the analysis back: it was stored before.
+            Recorded::AlreadyDone => return Ok(skipped),
+            Recorded::Yes { run_ended } => run_ended,
+        };
         if run_ended {
             queue_sector_stats(&JobQueue::new(store.clone()), &mut tx).await?;
         }
