@@ -5,6 +5,7 @@
  */
 export type KvStock = { symbol: string, 
 /**
- * Bytes stored for the stock (UTF-8 text lengths summed).
+ * Bytes stored for the stock: text lengths in UTF-8 summed (on Postgres the analysis
+ * record counts as stored, compressed).
  */
 dataSize: number, hasData: boolean, lastUpdated: string | null, };
