@@ -5,7 +5,8 @@
 //! 1. Only common stock, one entry per company (`securities::is_listed_on_its_own`): never a
 //!    preferred, warrant, unit, note or fund, nor another class of a listed company, even
 //!    with a record stored before that rule.
-//! 2. No provisional score (fewer than [`crate::analysis::record::PROVISIONAL_BELOW`] answered questions).
+//! 2. No provisional score (fewer than [`crate::analysis::record::PROVISIONAL_BELOW`]
+//!    answered questions).
 //! 3. No record with a data fault (`AnalysisRecord::data_faults`): a fault makes questions
 //!    unanswered on purpose, and a score on the rest would rank the company on the questions
 //!    that did not go wrong.
