@@ -22,27 +22,17 @@ pub struct KvStock {
     pub last_updated: Option<DateTime<Utc>>,
 }
 
-/// How a size is read per database, without reading the value itself (`octet_length` reads
-/// a SQLite value's length from its header, and a Postgres text's from its TOAST pointer;
-/// Postgres JSONB is measured as stored, `pg_column_size`, rather than converted to text).
-struct Sizes {
-    text: fn(&str) -> String,
-    json: fn(&str) -> String,
-}
-
-const SQLITE: Sizes = Sizes {
-    text: |c| format!("octet_length({c})"),
-    json: |c| format!("octet_length({c})"),
-};
-const POSTGRES: Sizes = Sizes {
-    text: |c| format!("octet_length({c})"),
-    json: |c| format!("pg_column_size({c})"),
-};
+/// How the analysis record's size is read per database. Every other value is text, measured
+/// with `octet_length` on both (SQLite reads the length from the value's header, Postgres from
+/// its TOAST pointer); Postgres JSONB is measured as stored (`pg_column_size`) rather than
+/// converted to text. Neither reads the value itself.
+const SQLITE_RECORD: &str = "octet_length(record)";
+const POSTGRES_RECORD: &str = "pg_column_size(record)";
 
 /// Each stock's size and last change, over the stocks the `symbols` subquery names (`$1`,
 /// `$2` bound by the caller).
-fn sizes_sql(sizes: &Sizes, symbols: &str) -> String {
-    let bytes = sizes.text;
+fn sizes_sql(record_bytes: &str, symbols: &str) -> String {
+    let bytes = |column: &str| format!("octet_length({column})");
     let notes = std::iter::once("ten_k_date")
         .chain(SECTIONS.iter().map(|(_, column)| *column))
         .map(|column| format!("COALESCE({}, 0)", bytes(column)))
@@ -52,12 +42,11 @@ fn sizes_sql(sizes: &Sizes, symbols: &str) -> String {
         "WITH page AS ({symbols})
          SELECT symbol, CAST(SUM(size) AS BIGINT) AS data_size, MAX(at) AS last_updated FROM (
             SELECT symbol, {cache} AS size, updated_at AS at FROM python_analysis_cache WHERE symbol IN (SELECT symbol FROM page)
-            UNION ALL SELECT symbol, {record}, computed_at FROM stock_analysis_records WHERE symbol IN (SELECT symbol FROM page)
+            UNION ALL SELECT symbol, {record_bytes}, computed_at FROM stock_analysis_records WHERE symbol IN (SELECT symbol FROM page)
             UNION ALL SELECT symbol, {notes}, updated_at FROM stock_analysis WHERE symbol IN (SELECT symbol FROM page)
             UNION ALL SELECT symbol, COALESCE({doc}, 0), uploaded_at FROM rag_documents WHERE symbol IN (SELECT symbol FROM page)
         ) AS parts GROUP BY symbol ORDER BY symbol",
         cache = bytes("data"),
-        record = (sizes.json)("record"),
         doc = bytes("content"),
     )
 }
@@ -96,14 +85,15 @@ struct Row {
     data_size: i64,
     last_updated: Option<DateTime<Utc>>,
 }
+
 impl Store {
     /// Up to `limit` stocks with anything stored, alphabetically after `after`; a page
     /// shorter than `limit` is the last.
     pub async fn kv_stocks_page(&self, after: &str, limit: i64) -> StoreResult<Vec<KvStock>> {
         let limit = limit.clamp(1, KV_PAGE_MAX);
         let rows: Vec<Row> = per_backend!(self,
-            sqlite(pool) => sqlx::query_as(AssertSqlSafe(sizes_sql(&SQLITE, PAGE))).bind(after).bind(limit).fetch_all(pool).await?,
-            postgres(pool) => sqlx::query_as(AssertSqlSafe(sizes_sql(&POSTGRES, PAGE))).bind(after).bind(limit).fetch_all(pool).await?,
+            sqlite(pool) => sqlx::query_as(AssertSqlSafe(sizes_sql(SQLITE_RECORD, PAGE))).bind(after).bind(limit).fetch_all(pool).await?,
+            postgres(pool) => sqlx::query_as(AssertSqlSafe(sizes_sql(POSTGRES_RECORD, PAGE))).bind(after).bind(limit).fetch_all(pool).await?,
         );
         Ok(rows
             .into_iter()
@@ -117,18 +107,18 @@ impl Store {
     }
 
     /// The storage page's totals over every stock. Reads each stored value's length only
-    /// (see [`Sizes`]), never the value.
+    /// (see [`SQLITE_RECORD`]), never the value.
     pub async fn kv_totals(&self) -> StoreResult<KvTotals> {
-        let totals = |sizes: &Sizes| {
+        let totals = |record_bytes: &str| {
             format!(
                 "SELECT CAST(COUNT(*) AS BIGINT) AS stocks, CAST(COALESCE(SUM(data_size), 0) AS BIGINT) AS total_bytes
                  FROM ({}) AS sized WHERE data_size > 0",
-                sizes_sql(sizes, ALL)
+                sizes_sql(record_bytes, ALL)
             )
         };
         Ok(per_backend!(self,
-            sqlite(pool) => sqlx::query_as(AssertSqlSafe(totals(&SQLITE))).fetch_one(pool).await?,
-            postgres(pool) => sqlx::query_as(AssertSqlSafe(totals(&POSTGRES))).fetch_one(pool).await?,
+            sqlite(pool) => sqlx::query_as(AssertSqlSafe(totals(SQLITE_RECORD))).fetch_one(pool).await?,
+            postgres(pool) => sqlx::query_as(AssertSqlSafe(totals(POSTGRES_RECORD))).fetch_one(pool).await?,
         ))
     }
 }
