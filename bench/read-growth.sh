@@ -131,8 +131,8 @@ WHERE $range;
 SQL
 }
 
-# The signed-in views: (i % 4) + 1 views of each copy in the last hour, in the per-view table
-# and in the hourly counts trending reads.
+# The signed-in views: (i % 4) + 1 views of each copy in the last hour, in the per-view table,
+# the hourly counts and each trending window already built (as recording a view does).
 views_sql_sqlite() {
     cat <<SQL
 WITH RECURSIVE v(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM v WHERE k < 4)
@@ -141,6 +141,9 @@ SELECT (SELECT id FROM users WHERE username = '$ADMIN'), g.symbol, strftime('%Y-
 FROM growth_pick g JOIN v ON v.k <= g.i % 4 + 1 WHERE g.i BETWEEN $1 AND $2;
 INSERT INTO stock_view_hours (hour, symbol, views)
 SELECT strftime('%Y-%m-%dT%H:00:00+00:00', 'now'), g.symbol, g.i % 4 + 1 FROM growth_pick g WHERE g.i BETWEEN $1 AND $2;
+INSERT INTO trending_views (period, symbol, views)
+SELECT w.period, g.symbol, g.i % 4 + 1 FROM growth_pick g JOIN trending_windows w ON w.hours_from IS NOT NULL
+WHERE g.i BETWEEN $1 AND $2;
 SQL
 }
 views_sql_postgres() {
@@ -150,6 +153,9 @@ SELECT (SELECT id FROM users WHERE username = '$ADMIN'), g.symbol, now()
 FROM growth_pick g JOIN generate_series(1, 4) AS v(k) ON v.k <= g.i % 4 + 1 WHERE g.i BETWEEN $1 AND $2;
 INSERT INTO stock_view_hours (hour, symbol, views)
 SELECT date_trunc('hour', now()), g.symbol, g.i % 4 + 1 FROM growth_pick g WHERE g.i BETWEEN $1 AND $2;
+INSERT INTO trending_views (period, symbol, views)
+SELECT w.period, g.symbol, g.i % 4 + 1 FROM growth_pick g JOIN trending_windows w ON w.hours_from IS NOT NULL
+WHERE g.i BETWEEN $1 AND $2;
 SQL
 }
 

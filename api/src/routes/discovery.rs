@@ -6,8 +6,8 @@ use axum::{
     extract::{Query, State},
     routing::get,
 };
-use chrono::{Duration, Utc};
-use jobs::store::usage::ViewCount;
+use chrono::Utc;
+use jobs::store::{trending::TrendingPeriod, usage::ViewCount};
 use serde::Deserialize;
 
 use crate::{
@@ -34,17 +34,11 @@ async fn trending(
     State(state): State<AppState>,
     Query(params): Query<TrendingParams>,
 ) -> ApiResult<Json<Vec<ViewCount>>> {
-    let window = match params.period.as_deref().unwrap_or("24h") {
-        "24h" => Duration::hours(24),
-        "7d" => Duration::days(7),
-        "30d" => Duration::days(30),
-        other => {
-            return Err(ApiError::BadRequest(format!(
-                "Unknown period '{other}'. Use 24h, 7d or 30d."
-            )));
-        }
-    };
-    let mut viewed = state.store.trending(Utc::now() - window, 20).await?;
+    let asked = params.period.as_deref().unwrap_or("24h");
+    let period = TrendingPeriod::parse(asked).ok_or_else(|| {
+        ApiError::BadRequest(format!("Unknown period '{asked}'. Use 24h, 7d or 30d."))
+    })?;
+    let mut viewed = state.store.trending(period, Utc::now(), 20).await?;
     for stock in &mut viewed {
         stock.company_name = stock
             .company_name

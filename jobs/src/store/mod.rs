@@ -71,6 +71,7 @@ pub mod newsletters;
 // Schedules.
 pub mod schedules;
 // Quarterly trends.
+pub mod trending;
 pub mod trends;
 // Each question's statistics per peer group.
 pub mod sector_stats;

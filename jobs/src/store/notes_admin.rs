@@ -16,7 +16,9 @@ pub enum NoteField {
     Section(&'static str, &'static str),
 }
 
-/// The 14 sections: (wire id, column), in the editor's tab order.
+/// The 14 sections: (wire id, column), in the editor's tab order. The storage page's sizes
+/// are kept by triggers that name each column (`0027_kept_storage_and_trending.sql`): a new
+/// section needs a migration that adds it there too.
 pub const SECTIONS: [(&str, &str); 14] = [
     ("companyOverview", "company_overview"),
     ("revenueStreams", "revenue_streams"),

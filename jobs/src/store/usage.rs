@@ -6,7 +6,10 @@ use super::transaction::BeginWrite;
 use chrono::{DateTime, NaiveTime, Utc};
 use serde::Serialize;
 
-use super::{Store, StoreError, StoreResult};
+use super::{
+    Backend, Store, StoreError, StoreResult,
+    trending::{COUNT_TRENDING_VIEW, LOCK_TRENDING_SHARED, hour_of},
+};
 use crate::accounts::usage::{AnonymousOutcome, DailyOutcome, TrialLimits, UsageLedger};
 
 /// Views of one symbol over a period, with the company's name from the ticker directory.
@@ -147,10 +150,15 @@ impl Store {
         // The hour's count, what trending sums (one row per symbol and hour).
         let hourly = "INSERT INTO stock_view_hours (hour, symbol, views) VALUES ($1, $2, 1)
             ON CONFLICT (hour, symbol) DO UPDATE SET views = stock_view_hours.views + 1";
+        let locks = self.backend() == Backend::Postgres;
         with_pool!(self, pool => {
             let mut tx = pool.begin_write().await?;
+            if locks {
+                sqlx::query(LOCK_TRENDING_SHARED).execute(&mut *tx).await?;
+            }
             sqlx::query(sql).bind(user_id).bind(symbol).bind(now).execute(&mut *tx).await?;
             sqlx::query(hourly).bind(hour_of(now)).bind(symbol).execute(&mut *tx).await?;
+            sqlx::query(COUNT_TRENDING_VIEW).bind(symbol).execute(&mut *tx).await?;
             tx.commit().await?;
         });
         Ok(())
@@ -161,46 +169,36 @@ impl Store {
     pub async fn record_anonymous_view(&self, symbol: &str, now: DateTime<Utc>) -> StoreResult<()> {
         let sql = "INSERT INTO anonymous_stock_views (symbol, day, views) VALUES ($1, $2, 1)
             ON CONFLICT (symbol, day) DO UPDATE SET views = anonymous_stock_views.views + 1";
+        let locks = self.backend() == Backend::Postgres;
         with_pool!(self, pool => {
-            sqlx::query(sql).bind(symbol).bind(now.date_naive()).execute(pool).await?;
+            let mut tx = pool.begin_write().await?;
+            if locks {
+                sqlx::query(LOCK_TRENDING_SHARED).execute(&mut *tx).await?;
+            }
+            sqlx::query(sql).bind(symbol).bind(now.date_naive()).execute(&mut *tx).await?;
+            sqlx::query(COUNT_TRENDING_VIEW).bind(symbol).execute(&mut *tx).await?;
+            tx.commit().await?;
         });
         Ok(())
     }
 
     /// The most viewed symbols since `since`, signed-in and anonymous views together, most
-    /// first (ties by symbol). Anonymous views count by whole UTC days, from `since`'s day.
+    /// first (ties by symbol), whether or not they could be analysed. Anonymous views count by
+    /// whole UTC days, from `since`'s day. Sums the hour and day buckets of the window, so it
+    /// reads a row per symbol and hour viewed; the public trending lists read kept counts
+    /// instead ([`Store::trending`]).
     #[tracing::instrument(skip(self), err)]
     pub async fn most_viewed(
         &self,
         since: DateTime<Utc>,
         limit: i64,
     ) -> StoreResult<Vec<ViewCount>> {
-        self.views_since(since, limit, false).await
-    }
-
-    /// The trending list: [`Store::most_viewed`] among the symbols with a successful stored
-    /// analysis, so a ticker that cannot be analysed never trends however often it is asked.
-    #[tracing::instrument(skip(self), err)]
-    pub async fn trending(&self, since: DateTime<Utc>, limit: i64) -> StoreResult<Vec<ViewCount>> {
-        self.views_since(since, limit, true).await
-    }
-
-    async fn views_since(
-        &self,
-        since: DateTime<Utc>,
-        limit: i64,
-        analysed_only: bool,
-    ) -> StoreResult<Vec<ViewCount>> {
-        // Hourly and daily counts: the rows read grow with the symbols viewed in the window,
-        // not with the views. The "can it be analysed" check runs once per symbol, and the
-        // names are joined to the `limit` rows only.
         let sql = "SELECT v.symbol, t.name AS company_name, v.views FROM (
                 SELECT symbol, CAST(SUM(views) AS BIGINT) AS views FROM (
                     SELECT symbol, views FROM stock_view_hours WHERE hour >= $1
                     UNION ALL
                     SELECT symbol, views FROM anonymous_stock_views WHERE day >= $2
                 ) AS counted GROUP BY symbol
-                HAVING $4 = FALSE OR EXISTS (SELECT 1 FROM python_analysis_cache c WHERE c.symbol = counted.symbol AND c.success = TRUE)
                 ORDER BY views DESC, symbol LIMIT $3
             ) AS v LEFT JOIN tickers t ON t.ticker = v.symbol
             ORDER BY v.views DESC, v.symbol";
@@ -208,17 +206,9 @@ impl Store {
             .bind(hour_of(since))
             .bind(since.date_naive())
             .bind(limit)
-            .bind(analysed_only)
             .fetch_all(pool)
             .await?))
     }
-}
-
-/// The start of `at`'s UTC hour: signed-in views are counted per hour, so a window starts on
-/// the hour (at most an hour wider than asked).
-fn hour_of(at: DateTime<Utc>) -> DateTime<Utc> {
-    use chrono::{DurationRound, TimeDelta};
-    at.duration_trunc(TimeDelta::hours(1)).unwrap_or(at)
 }
 
 /// The usage gate (`accounts::usage`) counts, views and gives back through the store.

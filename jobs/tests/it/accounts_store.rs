@@ -18,7 +18,7 @@ use jobs::{
     testing::TestDb,
 };
 
-fn new_user(username: &str) -> NewUser {
+pub(crate) fn new_user(username: &str) -> NewUser {
     NewUser {
         username: username.into(),
         password_hash: PasswordHash("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA".into()),

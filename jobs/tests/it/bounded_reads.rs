@@ -112,3 +112,138 @@ store_test!(
         assert_eq!(page[0].previous_quarter_score, Some(70));
     }
 );
+
+// The kept trending counts agree with the view buckets summed afresh (`most_viewed`, less
+// the symbols never analysed) at every step, as views arrive and the clock moves the three
+// windows on by hours and days; views recorded while the first read builds a window are
+// counted once.
+store_test!(
+    trending_counts_follow_the_windows_as_the_clock_moves,
+    |db: TestDb| async move {
+        use chrono::{Duration, TimeZone};
+        use jobs::store::trending::TrendingPeriod;
+
+        let store = &db.store;
+        let apple = apple().await;
+        let analysed = ["AAPL", "KO", "MSFT", "NVDA", "PEP", "WMT"];
+        for symbol in analysed {
+            store_as(store, &apple, symbol, 60).await;
+        }
+        let mut users = Vec::new();
+        for name in ["ann", "bob", "cal"] {
+            users.push(
+                store
+                    .create_user(&crate::accounts_store::new_user(&format!(
+                        "{name}@example.com"
+                    )))
+                    .await
+                    .unwrap()
+                    .id,
+            );
+        }
+        let periods = [
+            TrendingPeriod::Day,
+            TrendingPeriod::Week,
+            TrendingPeriod::Month,
+        ];
+        let length = |period| match period {
+            TrendingPeriod::Day => Duration::hours(24),
+            TrendingPeriod::Week => Duration::days(7),
+            TrendingPeriod::Month => Duration::days(30),
+        };
+        let expected = |now| async move {
+            let mut lists = Vec::new();
+            for period in periods {
+                let mut fresh = store.most_viewed(now - length(period), 100).await.unwrap();
+                fresh.retain(|v| v.symbol != "NOPE");
+                fresh.truncate(20);
+                lists.push(fresh);
+            }
+            lists
+        };
+        let kept = |now| async move {
+            let mut lists = Vec::new();
+            for period in periods {
+                lists.push(store.trending(period, now, 20).await.unwrap());
+            }
+            lists
+        };
+
+        // Views in the days before the first read, then the first reads (which build each
+        // window) racing forty more views.
+        let mut now = Utc.with_ymd_and_hms(2026, 3, 1, 12, 30, 0).unwrap();
+        for day in 0..10 {
+            let at = now - Duration::days(day) - Duration::hours(day * 3);
+            store
+                .record_anonymous_view(analysed[day as usize % 6], at)
+                .await
+                .unwrap();
+            store
+                .record_user_view(users[0], analysed[(day as usize + 2) % 6], at)
+                .await
+                .unwrap();
+        }
+        let racing: Vec<_> = (0..40)
+            .map(|i| {
+                let store = store.clone();
+                let user = users[i % 3];
+                tokio::spawn(async move {
+                    if i % 4 == 0 {
+                        store.trending(periods[i % 3], now, 20).await.map(|_| ())
+                    } else if i % 2 == 0 {
+                        store
+                            .record_anonymous_view(if i % 8 == 2 { "NOPE" } else { "NVDA" }, now)
+                            .await
+                    } else {
+                        store.record_user_view(user, "KO", now).await
+                    }
+                })
+            })
+            .collect();
+        for task in racing {
+            task.await.unwrap().unwrap();
+        }
+        assert_eq!(
+            kept(now).await,
+            expected(now).await,
+            "after the first reads"
+        );
+        assert!(
+            kept(now).await[0].iter().all(|v| v.symbol != "NOPE"),
+            "never analysed, never trends"
+        );
+
+        // Forty steps of 1 to 40 hours (a step over a day moves every window by whole days),
+        // each with a few views; the lists are read after each.
+        let mut seed = 7u64;
+        let mut next = |below: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % below
+        };
+        for step in 0..40 {
+            now += Duration::hours(1 + next(40) as i64) + Duration::minutes(next(60) as i64);
+            for _ in 0..next(4) {
+                let symbol = if next(7) == 6 {
+                    "NOPE"
+                } else {
+                    analysed[next(6) as usize]
+                };
+                if next(2) == 0 {
+                    store.record_anonymous_view(symbol, now).await.unwrap();
+                } else {
+                    store
+                        .record_user_view(users[next(3) as usize], symbol, now)
+                        .await
+                        .unwrap();
+                }
+            }
+            assert_eq!(kept(now).await, expected(now).await, "step {step} at {now}");
+        }
+        // A month of quiet empties every list.
+        now += Duration::days(31);
+        assert!(kept(now).await.iter().all(|list| list.is_empty()));
+        assert!(expected(now).await.iter().all(|list| list.is_empty()));
+    }
+);

@@ -127,4 +127,30 @@ store_test!(storage_sizes_add_up_per_stock, |db: TestDb| async move {
         amzn.last_updated.unwrap() > filed,
         "the document came later"
     );
+
+    // The kept sizes follow every later write: a new analysis text replaces the old one's
+    // bytes, a deleted document takes its bytes and its date away, and a stock with nothing
+    // left leaves the page and the totals.
+    let refiled = Utc.with_ymd_and_hms(2025, 5, 1, 12, 0, 0).unwrap();
+    store
+        .save_failed_analysis("AMZN", "Still no usable statements.", refiled)
+        .await
+        .unwrap();
+    let document = store.documents("AMZN").await.unwrap()[0].id;
+    assert!(store.delete_document(document).await.unwrap());
+    let amzn = &store.kv_stocks_page("", 1).await.unwrap()[0];
+    assert_eq!((amzn.data_size, amzn.last_updated), (27, Some(refiled)));
+    let totals = store.kv_totals().await.unwrap();
+    assert_eq!((totals.stocks, totals.total_bytes), (2, 27 + 18));
+    store
+        .save_note_field("WFC", NoteField::TenKDate, None)
+        .await
+        .unwrap();
+    store.save_note_field("WFC", overview, None).await.unwrap();
+    let totals = store.kv_totals().await.unwrap();
+    assert_eq!(
+        (totals.stocks, totals.total_bytes),
+        (1, 27),
+        "WFC's notes are empty now"
+    );
 });

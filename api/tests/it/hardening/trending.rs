@@ -7,6 +7,7 @@ use chrono::{Duration, Utc};
 use reqwest::StatusCode;
 
 use api::usage_gate::Viewer;
+use jobs::store::trending::TrendingPeriod;
 
 use crate::{
     accounts::support::{browser, register, spawn_gate_app},
@@ -111,7 +112,11 @@ api_test!(
             [("NOPE", 2), ("AAPL", 1)],
             "once per viewer and day"
         );
-        let trending = app.store.trending(since, 10).await.unwrap();
+        let trending = app
+            .store
+            .trending(TrendingPeriod::Day, Utc::now(), 10)
+            .await
+            .unwrap();
         let symbols: Vec<&str> = trending.iter().map(|v| v.symbol.as_str()).collect();
         assert_eq!(symbols, ["AAPL"], "a stock never analysed does not trend");
     }
