@@ -351,29 +351,35 @@ pub async fn analyzable_stocks(
     store: &Store,
     market_data_dir: Option<&std::path::Path>,
 ) -> Result<Vec<String>, StoreError> {
-    let directory = crate::securities::Directory::load(store).await?;
-    let mut symbols: Vec<String> = match market_data_dir {
+    use crate::securities::Directory;
+    let (candidates, directory) = match market_data_dir {
+        // Only the snapshot's companies' rows of SEC's list: the answer does not grow with
+        // the list or with the stored analyses.
         Some(dir) => {
-            let ciks = crate::sources::Snapshot::new(dir)
+            let ciks: Vec<i64> = crate::sources::Snapshot::new(dir)
                 .company_facts_ciks()
-                .await;
-            store
-                .ticker_directory()
+                .await
+                .into_iter()
+                .filter_map(|cik| i64::try_from(cik).ok())
+                .collect();
+            let entries = store.ticker_directory_of_companies(&ciks).await?;
+            let tickers = entries.iter().map(|e| e.ticker.clone()).collect();
+            (tickers, Directory::from_entries(entries))
+        }
+        None => {
+            let analysed: Vec<String> = store
+                .analysis_dates()
                 .await?
                 .into_iter()
-                .filter(|e| ciks.contains(&(e.cik as u64)))
-                .map(|e| e.ticker)
-                .filter(|t| directory.listed_on_its_own(t))
-                .collect()
+                .map(|(symbol, _)| symbol)
+                .collect();
+            (analysed, Directory::load(store).await?)
         }
-        None => store
-            .analysis_dates()
-            .await?
-            .into_iter()
-            .map(|(symbol, _)| symbol)
-            .filter(|s| directory.listed_on_its_own(s))
-            .collect(),
     };
+    let mut symbols: Vec<String> = candidates
+        .into_iter()
+        .filter(|s| directory.listed_on_its_own(s))
+        .collect();
     symbols.sort();
     Ok(symbols)
 }

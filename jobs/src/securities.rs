@@ -129,7 +129,8 @@ impl Directory {
         ))
     }
 
-    fn from_entries(entries: Vec<crate::store::tickers::DirectoryEntry>) -> Directory {
+    /// The list made of `entries` (each company's every ticker, for the companies it judges).
+    pub fn from_entries(entries: Vec<crate::store::tickers::DirectoryEntry>) -> Directory {
         let mut directory = Directory::default();
         for entry in entries {
             directory.cik_of.insert(entry.ticker.clone(), entry.cik);

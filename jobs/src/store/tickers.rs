@@ -112,6 +112,30 @@ impl Store {
         })
     }
 
+    /// The directory's entries of the companies `ciks` (every ticker of each), in SEC's order
+    /// within each thousand CIKs (read a thousand at a time, below every database's limit on
+    /// bound values).
+    pub async fn ticker_directory_of_companies(
+        &self,
+        ciks: &[i64],
+    ) -> StoreResult<Vec<DirectoryEntry>> {
+        let mut entries = Vec::new();
+        for chunk in ciks.chunks(1000) {
+            with_pool!(self, pool => {
+                let mut query = sqlx::QueryBuilder::new(
+                    "SELECT ticker, cik, name, exchange, rank FROM tickers WHERE cik IN (",
+                );
+                let mut list = query.separated(", ");
+                for cik in chunk {
+                    list.push_bind(*cik);
+                }
+                query.push(") ORDER BY CASE WHEN rank IS NULL THEN 1 ELSE 0 END, rank, ticker");
+                entries.extend(query.build_query_as::<DirectoryEntry>().fetch_all(pool).await?);
+            });
+        }
+        Ok(entries)
+    }
+
     /// Finds one company by its ticker (case-insensitive).
     #[tracing::instrument(skip(self), err)]
     pub async fn find_ticker(&self, ticker: &str) -> StoreResult<Option<TickerRow>> {
