@@ -185,8 +185,8 @@ impl Store {
     /// The most viewed symbols since `since`, signed-in and anonymous views together, most
     /// first (ties by symbol), whether or not they could be analysed. Anonymous views count by
     /// whole UTC days, from `since`'s day. Sums the hour and day buckets of the window, so it
-    /// reads a row per symbol and hour viewed; the public trending lists read kept counts
-    /// instead ([`Store::trending`]).
+    /// reads a row per symbol and hour viewed: the reference the kept trending counts
+    /// ([`Store::trending`]) are tested against.
     #[tracing::instrument(skip(self), err)]
     pub async fn most_viewed(
         &self,
