@@ -176,13 +176,29 @@ pub async fn eligibility_in(
     store: &crate::store::Store,
     ticker: &str,
 ) -> crate::store::StoreResult<Option<Eligibility>> {
-    let Some(row) = store.find_ticker(ticker).await? else {
+    Ok(eligibility_with_issuer(store, ticker)
+        .await?
+        .map(|(decision, _)| decision))
+}
+
+/// [`eligibility_in`] with the company's rows of the list (every ticker, SEC's order), read
+/// in one query: what the analysis needs to name the company it scores.
+pub async fn eligibility_with_issuer(
+    store: &crate::store::Store,
+    ticker: &str,
+) -> crate::store::StoreResult<Option<(Eligibility, Vec<crate::store::tickers::DirectoryEntry>)>> {
+    let wanted = ticker.trim().to_uppercase();
+    let entries = store
+        .ticker_directory_of(std::slice::from_ref(&wanted))
+        .await?;
+    let Some(row) = entries.iter().find(|e| e.ticker == wanted) else {
         return Ok(None);
     };
-    let issuer = store.issuer_tickers(row.cik).await?;
+    let issuer: Vec<String> = entries.iter().map(|e| e.ticker.clone()).collect();
     let name =
         crate::analysis::names::readable(&row.name, issuer.first().map(String::as_str), None);
-    Ok(Some(eligibility(ticker, &issuer, &name)))
+    let decision = eligibility(ticker, &issuer, &name);
+    Ok(Some((decision, entries)))
 }
 
 /// Preferreds, warrants, units and rights by their exchange suffix (`JPM-PC`, `KCAC-UN`,

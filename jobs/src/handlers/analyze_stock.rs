@@ -183,12 +183,24 @@ pub async fn listed_company(
     symbol: &str,
 ) -> Result<(String, TickerRow), JobError> {
     let not_listed = || JobError::permanent(format!("{symbol} is not in the SEC's ticker list"));
-    let main = match securities::eligibility_in(store, symbol).await? {
-        None => return Err(not_listed()),
-        Some(Eligibility::Refuse { message }) => return Err(JobError::permanent(message)),
-        Some(Eligibility::Analyse { symbol: main }) => main,
+    let Some((decision, issuer)) = securities::eligibility_with_issuer(store, symbol).await? else {
+        return Err(not_listed());
     };
-    let company = store.find_ticker(&main).await?.ok_or_else(not_listed)?;
+    let main = match decision {
+        Eligibility::Refuse { message } => return Err(JobError::permanent(message)),
+        Eligibility::Analyse { symbol: main } => main,
+    };
+    // The main class is one of the company's rows just read.
+    let company = issuer
+        .into_iter()
+        .find(|e| e.ticker == main)
+        .map(|e| TickerRow {
+            ticker: e.ticker,
+            cik: e.cik,
+            name: e.name,
+            exchange: e.exchange,
+        })
+        .ok_or_else(not_listed)?;
     Ok((main, company))
 }
 

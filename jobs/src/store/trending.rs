@@ -111,12 +111,13 @@ impl Store {
     ) -> StoreResult<Vec<ViewCount>> {
         self.catch_up_trending(period, now).await?;
         // The index gives the counts most first; the walk stops at `limit` analysed symbols,
-        // and the names are joined to those rows only.
+        // and the names are joined to those rows only. (The order names the table's columns:
+        // an expression of them, even a cast, would make SQLite sort every row instead.)
         let sql = "SELECT v.symbol, t.name AS company_name, v.views FROM (
-                SELECT symbol, CAST(views AS BIGINT) AS views FROM trending_views tv
-                WHERE period = $1 AND views > 0
+                SELECT tv.symbol, tv.views FROM trending_views tv
+                WHERE tv.period = $1 AND tv.views > 0
                   AND EXISTS (SELECT 1 FROM python_analysis_cache c WHERE c.symbol = tv.symbol AND c.success = TRUE)
-                ORDER BY views DESC, symbol LIMIT $2
+                ORDER BY tv.views DESC, tv.symbol LIMIT $2
             ) AS v LEFT JOIN tickers t ON t.ticker = v.symbol
             ORDER BY v.views DESC, v.symbol";
         Ok(with_pool!(self, pool => sqlx::query_as(sql)
