@@ -18,9 +18,10 @@ CREATE TABLE stock_storage (
     documents_at TIMESTAMPTZ
 );
 
--- The page's cards: stocks with at least one byte and their bytes, per first character of
--- the symbol (so concurrent writers of different stocks rarely wait on one row; the totals
--- sum at most a few dozen rows).
+-- The page's cards: stocks with at least one byte and their bytes, per last character of
+-- the symbol, so concurrent writers of different stocks rarely wait on one row (a batch runs
+-- in alphabetical order, so neighbours share their first letters, not their last); the
+-- totals sum at most a few dozen rows.
 CREATE TABLE storage_totals (
     shard TEXT NOT NULL PRIMARY KEY,
     stocks BIGINT NOT NULL,
@@ -53,9 +54,9 @@ FROM (SELECT symbol, SUM(COALESCE(octet_length(content), 0)) AS bytes, MAX(uploa
       FROM rag_documents GROUP BY symbol) d WHERE d.symbol = s.symbol;
 
 INSERT INTO storage_totals (shard, stocks, bytes)
-SELECT substr(symbol, 1, 1), COUNT(*) FILTER (WHERE cache_bytes + record_bytes + notes_bytes + documents_bytes > 0),
+SELECT right(symbol, 1), COUNT(*) FILTER (WHERE cache_bytes + record_bytes + notes_bytes + documents_bytes > 0),
        SUM(cache_bytes + record_bytes + notes_bytes + documents_bytes)
-FROM stock_storage GROUP BY substr(symbol, 1, 1);
+FROM stock_storage GROUP BY right(symbol, 1);
 
 -- stock_storage -> storage_totals
 CREATE FUNCTION storage_totals_keep() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -66,11 +67,11 @@ DECLARE
 BEGIN
     IF TG_OP <> 'INSERT' THEN
         old_bytes := OLD.cache_bytes + OLD.record_bytes + OLD.notes_bytes + OLD.documents_bytes;
-        stock_shard := substr(OLD.symbol, 1, 1);
+        stock_shard := right(OLD.symbol, 1);
     END IF;
     IF TG_OP <> 'DELETE' THEN
         new_bytes := NEW.cache_bytes + NEW.record_bytes + NEW.notes_bytes + NEW.documents_bytes;
-        stock_shard := substr(NEW.symbol, 1, 1);
+        stock_shard := right(NEW.symbol, 1);
     END IF;
     IF old_bytes = new_bytes THEN
         RETURN NULL;

@@ -17,9 +17,10 @@ CREATE TABLE stock_storage (
     documents_at TEXT
 ) STRICT;
 
--- The page's cards: stocks with at least one byte and their bytes, per first character of
--- the symbol (so concurrent writers of different stocks rarely wait on one row; the totals
--- sum at most a few dozen rows).
+-- The page's cards: stocks with at least one byte and their bytes, per last character of
+-- the symbol, so concurrent writers of different stocks rarely wait on one row (a batch runs
+-- in alphabetical order, so neighbours share their first letters, not their last); the
+-- totals sum at most a few dozen rows.
 CREATE TABLE storage_totals (
     shard TEXT NOT NULL PRIMARY KEY,
     stocks INTEGER NOT NULL,
@@ -49,13 +50,13 @@ UPDATE stock_storage SET
     documents_at = (SELECT MAX(uploaded_at) FROM rag_documents d WHERE d.symbol = stock_storage.symbol);
 
 INSERT INTO storage_totals (shard, stocks, bytes)
-SELECT substr(symbol, 1, 1), SUM(cache_bytes + record_bytes + notes_bytes + documents_bytes > 0),
+SELECT substr(symbol, -1), SUM(cache_bytes + record_bytes + notes_bytes + documents_bytes > 0),
        SUM(cache_bytes + record_bytes + notes_bytes + documents_bytes)
-FROM stock_storage GROUP BY substr(symbol, 1, 1);
+FROM stock_storage GROUP BY substr(symbol, -1);
 
 -- stock_storage -> storage_totals
 CREATE TRIGGER storage_totals_insert AFTER INSERT ON stock_storage BEGIN
-    INSERT INTO storage_totals (shard, stocks, bytes) VALUES (substr(NEW.symbol, 1, 1),
+    INSERT INTO storage_totals (shard, stocks, bytes) VALUES (substr(NEW.symbol, -1),
         NEW.cache_bytes + NEW.record_bytes + NEW.notes_bytes + NEW.documents_bytes > 0,
         NEW.cache_bytes + NEW.record_bytes + NEW.notes_bytes + NEW.documents_bytes)
     ON CONFLICT (shard) DO UPDATE SET stocks = stocks + excluded.stocks, bytes = bytes + excluded.bytes;
@@ -66,13 +67,13 @@ CREATE TRIGGER storage_totals_update AFTER UPDATE ON stock_storage BEGIN
                         - (OLD.cache_bytes + OLD.record_bytes + OLD.notes_bytes + OLD.documents_bytes > 0),
         bytes = bytes + (NEW.cache_bytes + NEW.record_bytes + NEW.notes_bytes + NEW.documents_bytes)
                       - (OLD.cache_bytes + OLD.record_bytes + OLD.notes_bytes + OLD.documents_bytes)
-    WHERE shard = substr(NEW.symbol, 1, 1);
+    WHERE shard = substr(NEW.symbol, -1);
 END;
 CREATE TRIGGER storage_totals_delete AFTER DELETE ON stock_storage BEGIN
     UPDATE storage_totals SET
         stocks = stocks - (OLD.cache_bytes + OLD.record_bytes + OLD.notes_bytes + OLD.documents_bytes > 0),
         bytes = bytes - (OLD.cache_bytes + OLD.record_bytes + OLD.notes_bytes + OLD.documents_bytes)
-    WHERE shard = substr(OLD.symbol, 1, 1);
+    WHERE shard = substr(OLD.symbol, -1);
 END;
 
 -- python_analysis_cache (the analysis text) -> stock_storage

@@ -149,9 +149,9 @@ impl Store {
         };
         with_pool!(self, pool => {{
             let mut tx = pool.begin_write().await?;
-            // The child's write comes first: it takes SQLite's write lock, and on Postgres
-            // the batch row lock below orders concurrent last children.
-            sqlx::query(
+            // The child's write comes first: it takes SQLite's write lock. A child that had
+            // already ended (a retried run) changes nothing and is not counted again.
+            let ended_now = sqlx::query(
                 "UPDATE batch_run_items SET status = $3, score = $4, error = $5, updated_at = $6
                  WHERE batch_run_id = $1 AND symbol = $2 AND status IN ('pending', 'running')",
             )
@@ -162,42 +162,34 @@ impl Store {
             .bind(error)
             .bind(now)
             .execute(&mut *tx)
-            .await?;
-            per_backend!(self, sqlite: (), postgres: {
-                sqlx::query("SELECT id FROM batch_runs WHERE id = $1 FOR UPDATE")
-                    .bind(batch_id)
-                    .execute(&mut *tx)
-                    .await?;
-            });
-            // Counts, not rows: a child's finish costs the same in a batch of 3 or 3,000.
-            let (total, ended, failed, open): (i64, i64, i64, i64) = sqlx::query_as(
-                "SELECT COUNT(*),
-                        COUNT(*) FILTER (WHERE status IN ('completed', 'failed')),
-                        COUNT(*) FILTER (WHERE status = 'failed'),
-                        COUNT(*) FILTER (WHERE status IN ('pending', 'running'))
-                 FROM batch_run_items WHERE batch_run_id = $1",
+            .await?
+            .rows_affected();
+            if ended_now == 0 {
+                return Ok(());
+            }
+            // One statement counts the child and, on Postgres, takes the batch row's lock
+            // until the commit: concurrent children end one at a time only for as long as
+            // this statement and the commit take (a count of the items under the lock made
+            // every child of a batch wait three round trips for each other). Only a child's
+            // first end counts, and a batch's items are all written with it, so the counter
+            // reaches `total_tickers` exactly when the last child ends.
+            let (ended, total): (i32, i32) = sqlx::query_as(
+                "UPDATE batch_runs SET completed_tickers = completed_tickers + 1 WHERE id = $1
+                 RETURNING completed_tickers, total_tickers",
             )
             .bind(batch_id)
             .fetch_one(&mut *tx)
             .await?;
-            sqlx::query("UPDATE batch_runs SET completed_tickers = $2 WHERE id = $1")
-                .bind(batch_id)
-                .bind(ended as i32)
-                .execute(&mut *tx)
-                .await?;
-            if open == 0 {
+            if ended >= total {
                 // Only the last child reads the failures, to summarise them.
-                let failures: Vec<(String, Option<String>)> = if failed > 0 {
-                    sqlx::query_as(
-                        "SELECT symbol, error FROM batch_run_items
-                         WHERE batch_run_id = $1 AND status = 'failed' ORDER BY id",
-                    )
-                    .bind(batch_id)
-                    .fetch_all(&mut *tx)
-                    .await?
-                } else {
-                    Vec::new()
-                };
+                let failures: Vec<(String, Option<String>)> = sqlx::query_as(
+                    "SELECT symbol, error FROM batch_run_items
+                     WHERE batch_run_id = $1 AND status = 'failed' ORDER BY id",
+                )
+                .bind(batch_id)
+                .fetch_all(&mut *tx)
+                .await?;
+                let failed = failures.len() as i32;
                 let run_status = if total > 0 && failed == total { "failed" } else { "completed" };
                 let message = (failed > 0).then(|| {
                     let each: Vec<String> = failures

@@ -73,7 +73,7 @@ impl Store {
     }
 
     /// The storage page's totals over every stock: the sum of a few dozen kept rows (one per
-    /// first character of the symbol), however many stocks there are.
+    /// last character of the symbol), however many stocks there are.
     pub async fn kv_totals(&self) -> StoreResult<KvTotals> {
         let sql = "SELECT CAST(COALESCE(SUM(stocks), 0) AS BIGINT) AS stocks, CAST(COALESCE(SUM(bytes), 0) AS BIGINT) AS total_bytes
             FROM storage_totals";
