@@ -7,7 +7,7 @@ use axum::{
     routing::get,
 };
 use chrono::Utc;
-use jobs::store::{trending::TrendingPeriod, usage::ViewCount};
+use jobs::store::trending::{TrendingPeriod, ViewCount};
 use serde::Deserialize;
 
 use crate::{

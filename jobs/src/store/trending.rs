@@ -11,7 +11,18 @@
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
-use super::{Backend, Store, StoreResult, transaction::BeginWrite, usage::ViewCount};
+use serde::Serialize;
+
+use super::{Backend, Store, StoreResult, transaction::BeginWrite};
+
+/// Views of one symbol over a period, with the company's name from the ticker directory.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ViewCount {
+    pub symbol: String,
+    pub company_name: Option<String>,
+    pub views: i64,
+}
 
 /// The periods a trending list covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

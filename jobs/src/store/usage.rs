@@ -4,22 +4,12 @@
 
 use super::transaction::BeginWrite;
 use chrono::{DateTime, NaiveTime, Utc};
-use serde::Serialize;
 
 use super::{
     Backend, Store, StoreError, StoreResult,
-    trending::{COUNT_TRENDING_VIEW, LOCK_TRENDING_SHARED, hour_of},
+    trending::{COUNT_TRENDING_VIEW, LOCK_TRENDING_SHARED, ViewCount, hour_of},
 };
 use crate::accounts::usage::{AnonymousOutcome, DailyOutcome, TrialLimits, UsageLedger};
-
-/// Views of one symbol over a period, with the company's name from the ticker directory.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct ViewCount {
-    pub symbol: String,
-    pub company_name: Option<String>,
-    pub views: i64,
-}
 
 /// Midnight (UTC) of `now`'s day: the key of the day's usage row.
 pub fn utc_day_start(now: DateTime<Utc>) -> DateTime<Utc> {

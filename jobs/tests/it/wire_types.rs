@@ -17,7 +17,7 @@ use jobs::{
         notes::StockNotes,
         progress::Progress,
         tickers::TickerHit,
-        usage::ViewCount,
+        trending::ViewCount,
     },
     trends::{ChangeExplanation, HistoryEntry, QuarterlyChange},
 };

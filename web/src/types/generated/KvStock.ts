@@ -5,7 +5,7 @@
  */
 export type KvStock = { symbol: string, 
 /**
- * Bytes stored for the stock: text lengths in UTF-8 summed (on Postgres the analysis
- * record counts as stored, compressed).
+ * Bytes stored for the stock, before any compression: text lengths in UTF-8 summed (on
+ * Postgres the analysis record counts at its JSONB size).
  */
 dataSize: number, hasData: boolean, lastUpdated: string | null, };
