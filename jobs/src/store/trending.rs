@@ -10,7 +10,6 @@
 //! buckets by its first read.
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-
 use serde::Serialize;
 
 use super::{Backend, Store, StoreResult, transaction::BeginWrite};
@@ -167,20 +166,22 @@ impl Store {
             if is_current(&start) {
                 return Ok(());
             }
-            match start {
+            let (new_hours, new_days) = match start {
                 (Some(old_hours), Some(old_days)) => {
+                    let (new_hours, new_days) = (hours_from.max(old_hours), days_from.max(old_days));
                     sqlx::query(SUBTRACT)
                         .bind(period.key())
                         .bind(old_hours)
-                        .bind(hours_from.max(old_hours))
+                        .bind(new_hours)
                         .bind(old_days)
-                        .bind(days_from.max(old_days))
+                        .bind(new_days)
                         .execute(&mut *tx)
                         .await?;
                     sqlx::query("DELETE FROM trending_views WHERE period = $1 AND views <= 0")
                         .bind(period.key())
                         .execute(&mut *tx)
                         .await?;
+                    (new_hours, new_days)
                 }
                 _ => {
                     sqlx::query("DELETE FROM trending_views WHERE period = $1")
@@ -193,11 +194,8 @@ impl Store {
                         .bind(days_from)
                         .execute(&mut *tx)
                         .await?;
+                    (hours_from, days_from)
                 }
-            }
-            let (new_hours, new_days) = match start {
-                (Some(old_hours), Some(old_days)) => (hours_from.max(old_hours), days_from.max(old_days)),
-                _ => (hours_from, days_from),
             };
             sqlx::query("UPDATE trending_windows SET hours_from = $2, days_from = $3 WHERE period = $1")
                 .bind(period.key())
