@@ -224,10 +224,11 @@ impl Assistant {
             let word = word.trim_end_matches('.');
             let looks_like_ticker =
                 (2..=5).contains(&word.len()) && word.chars().all(|c| c.is_ascii_uppercase());
+            // One read: the decision and the company's rows, the word's own among them.
             if looks_like_ticker
-                && let Some(t) = self.store.find_ticker(word).await?
-                && let Some(Eligibility::Analyse { symbol }) =
-                    securities::eligibility_in(&self.store, &t.ticker).await?
+                && let Some((Eligibility::Analyse { symbol }, issuer)) =
+                    securities::eligibility_with_issuer(&self.store, word).await?
+                && let Some(t) = issuer.iter().find(|e| e.ticker == word)
             {
                 let name = names::readable(&t.name, Some(&symbol), None);
                 return Ok(Some((symbol, name)));

@@ -34,6 +34,11 @@ pub struct DirectoryEntry {
     pub rank: Option<i32>,
 }
 
+/// The columns of a [`DirectoryEntry`], and SEC's order (tickers loaded before ranks existed
+/// last): the directory's three readers differ only in their `WHERE`.
+const ENTRY_COLUMNS: &str = "SELECT ticker, cik, name, exchange, rank FROM tickers";
+const SEC_ORDER: &str = " ORDER BY CASE WHEN rank IS NULL THEN 1 ELSE 0 END, rank, ticker";
+
 impl Store {
     /// Replaces the directory with `entries` in one transaction, so searches never see a
     /// half-loaded list. Returns the number of tickers stored.
@@ -84,9 +89,11 @@ impl Store {
     /// The whole directory with what search ranks by (exchange, position in SEC's list), in
     /// SEC's order (tickers loaded before ranks existed last).
     pub async fn ticker_directory(&self) -> StoreResult<Vec<DirectoryEntry>> {
-        let sql = "SELECT ticker, cik, name, exchange, rank FROM tickers
-            ORDER BY CASE WHEN rank IS NULL THEN 1 ELSE 0 END, rank, ticker";
-        Ok(with_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?))
+        with_pool!(self, pool => {
+            let mut query = sqlx::QueryBuilder::new(ENTRY_COLUMNS);
+            query.push(SEC_ORDER);
+            Ok(query.build_query_as().fetch_all(pool).await?)
+        })
     }
 
     /// The directory's entries of the companies of `symbols` (every ticker of each), in SEC's
@@ -99,15 +106,13 @@ impl Store {
             return Ok(Vec::new());
         }
         with_pool!(self, pool => {
-            let mut query = sqlx::QueryBuilder::new(
-                "SELECT ticker, cik, name, exchange, rank FROM tickers
-                 WHERE cik IN (SELECT cik FROM tickers WHERE ticker IN (",
-            );
+            let mut query = sqlx::QueryBuilder::new(ENTRY_COLUMNS);
+            query.push(" WHERE cik IN (SELECT cik FROM tickers WHERE ticker IN (");
             let mut list = query.separated(", ");
             for symbol in symbols {
                 list.push_bind(symbol);
             }
-            query.push(")) ORDER BY CASE WHEN rank IS NULL THEN 1 ELSE 0 END, rank, ticker");
+            query.push("))").push(SEC_ORDER);
             Ok(query.build_query_as().fetch_all(pool).await?)
         })
     }
@@ -122,14 +127,13 @@ impl Store {
         let mut entries = Vec::new();
         for chunk in ciks.chunks(1000) {
             with_pool!(self, pool => {
-                let mut query = sqlx::QueryBuilder::new(
-                    "SELECT ticker, cik, name, exchange, rank FROM tickers WHERE cik IN (",
-                );
+                let mut query = sqlx::QueryBuilder::new(ENTRY_COLUMNS);
+                query.push(" WHERE cik IN (");
                 let mut list = query.separated(", ");
                 for cik in chunk {
                     list.push_bind(*cik);
                 }
-                query.push(") ORDER BY CASE WHEN rank IS NULL THEN 1 ELSE 0 END, rank, ticker");
+                query.push(")").push(SEC_ORDER);
                 entries.extend(query.build_query_as::<DirectoryEntry>().fetch_all(pool).await?);
             });
         }
