@@ -21,7 +21,9 @@ use crate::{
 /// How often an idle SQLite worker tries a claim on its own. The process-wide poll
 /// (`poll::spawn_claim_poll`) wakes it when its queue has a job, so this is only the fallback.
 const SQLITE_POLL: Duration = Duration::from_secs(5);
-/// Postgres wakes workers with LISTEN/NOTIFY; the poll only catches delayed retries.
+/// Postgres wakes workers with LISTEN/NOTIFY (one listener per process,
+/// `poll::spawn_insert_listener`); the poll only catches delayed retries and jobs queued to
+/// run later.
 const POSTGRES_POLL: Duration = Duration::from_millis(500);
 /// Heartbeats: a worker silent for HEARTBEAT x MISSED is dead and its jobs go back to the
 /// queue (well inside the 60 s recovery goal).
@@ -93,7 +95,6 @@ pub(super) fn register<J: JobHandler>(
                     .missed_heartbeats(MISSED_HEARTBEATS);
                 let backend = apalis_postgres::PostgresStorage::<serde_json::Value>::new(&pool)
                     .with_config(config)
-                    .with_pubsub()
                     .before_start(move |_| restart_pause(restarts).map(Ok));
                 let backend = PollWith::new(
                     backend,

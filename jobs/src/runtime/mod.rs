@@ -19,6 +19,7 @@ use apalis::prelude::Monitor;
 pub use fleet::instance_name;
 pub use heartbeat::ClaimLoop;
 pub use overview::{QueueOverview, queue_overview};
+pub use poll::spawn_insert_listener;
 pub use registry::{KindInfo, kinds, queue_names, select_queues};
 
 use crate::{queue::JobContext, settings::CommonSettings, store::Store};
@@ -88,18 +89,19 @@ pub async fn run_worker_reporting(
     let monitor = monitor(&store, ctx, &queues, concurrency, &instance)
         .shutdown_timeout(options.shutdown_timeout);
     let beating = heartbeat::spawn(store.clone(), heartbeat::this_process(&instance, &queues));
-    // SQLite only: one poll for all queues, and the log kept bounded.
-    let sqlite_chores = matches!(store, Store::Sqlite(_)).then(|| {
-        [
+    // How idle workers hear of new jobs (`poll`), and on SQLite the log kept bounded.
+    let chores = match &store {
+        Store::Sqlite(_) => vec![
             poll::spawn_claim_poll(store.clone(), queues.clone(), options.claim_poll),
             upkeep::spawn_wal_checkpoints(store.clone()),
-        ]
-    });
+        ],
+        Store::Postgres(pool) => vec![poll::spawn_insert_listener(pool.clone(), queues.clone())],
+    };
     claim_loop.set(true);
     let result = monitor.run_with_signal(signal).await;
     claim_loop.set(false);
     beating.abort();
-    for chore in sqlite_chores.into_iter().flatten() {
+    for chore in chores {
         chore.abort();
     }
     if let Err(err) = store.remove_worker_process(&instance).await {

@@ -14,7 +14,13 @@
 //! claim attempt, which is a write); one read that names the queues with claimable jobs, and
 //! wakes only those workers, every 50 ms in a worker process and every 250 ms in the API's
 //! embedded worker (its own enqueues wake it at once), costs under 1% (`bench/idle-cpu.sh`).
-//! Postgres needs none of this: LISTEN/NOTIFY wakes its workers.
+//!
+//! [`spawn_insert_listener`], one `LISTEN` for every queue of a Postgres process: the job
+//! library's insert trigger notifies each new job's queue, and the listener wakes that queue's
+//! worker. The library's own pubsub holds a listening connection per queue, taken from the
+//! pool for as long as the worker runs (21 with every queue), so a worker's pool had to be 32
+//! where 16 serve its jobs, and a bigger pool opens more server processes in a burst, each
+//! paying its start-up on the server (`bench/README.md`, the batch benchmark).
 
 use std::{
     future::Future,
@@ -25,6 +31,7 @@ use std::{
 };
 
 use apalis_core::backend::ext::poll_strategy::{PollSnapshot, PollStrategy};
+use sqlx::{PgPool, postgres::PgListener};
 use tokio::sync::{Notify, futures::OwnedNotified};
 
 use crate::{queue::wakeup, store::Store};
@@ -58,6 +65,70 @@ pub(super) fn spawn_claim_poll(
             }
         }
     })
+}
+
+/// The channel the job library's insert trigger notifies (`apalis.notify_new_jobs`, for a job
+/// due now); the payload is JSON naming the job's queue.
+const INSERT_CHANNEL: &str = "apalis::job::insert";
+
+/// The part of an insert notification the listener reads.
+#[derive(serde::Deserialize)]
+struct Inserted {
+    job_type: String,
+}
+
+/// Listens for new jobs on Postgres and wakes this process's worker of each job's queue among
+/// `queues`, until aborted (at shutdown). A lost or refused connection is retried with a
+/// growing pause; each (re)connection wakes every queue, since jobs inserted while nobody
+/// listened were never announced. The workers' own timers remain the fallback.
+pub fn spawn_insert_listener(
+    pool: PgPool,
+    queues: Vec<&'static str>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let wake_all = || {
+            queues
+                .iter()
+                .for_each(|q| wakeup::for_queue(q).notify_one())
+        };
+        let mut pause = Duration::from_millis(100);
+        loop {
+            match listen_for_inserts(&pool).await {
+                Ok(mut listener) => {
+                    wake_all();
+                    pause = Duration::from_millis(100);
+                    // `Ok(None)`: the connection dropped and was re-established (what was
+                    // announced in between is lost); `Err`: it could not be, so start over.
+                    while let Ok(event) = listener.try_recv().await {
+                        match event {
+                            Some(notification) => {
+                                let queue =
+                                    serde_json::from_str::<Inserted>(notification.payload())
+                                        .ok()
+                                        .and_then(|ev| queues.iter().find(|q| **q == ev.job_type));
+                                if let Some(queue) = queue {
+                                    wakeup::for_queue(queue).notify_one();
+                                }
+                            }
+                            None => {
+                                tracing::warn!("lost the new-job notifications for a moment");
+                                wake_all();
+                            }
+                        }
+                    }
+                }
+                Err(err) => tracing::warn!(%err, "could not listen for new jobs"),
+            }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(Duration::from_secs(10));
+        }
+    })
+}
+
+async fn listen_for_inserts(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen(INSERT_CHANNEL).await?;
+    Ok(listener)
 }
 
 /// Wakes the worker every `interval`, and whenever `wakeup` is notified.

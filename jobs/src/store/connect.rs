@@ -106,17 +106,18 @@ fn sqlite_pool_size() -> u32 {
 }
 
 /// Connections one process may hold on a Postgres server (`DATABASE_MAX_CONNECTIONS`, default
-/// 32). A worker holds one listening connection (LISTEN/NOTIFY wake-ups) per queue it serves
-/// for as long as it runs, 16 with every queue, and needs more for the jobs it runs and its
-/// heartbeat, so the default leaves 16 beyond the listeners. Every process holds its own pool:
-/// the sum over the fleet must stay under the server's `max_connections`; the README's
-/// scale-out section does the arithmetic.
+/// 16). A worker holds one listening connection for its new-job wake-ups (all its queues share
+/// it, `runtime::poll`) for as long as it runs; the rest serve the jobs it runs and its
+/// heartbeat. A larger pool is not faster on a small server: in a burst each extra connection
+/// is a new server process paying its start-up. Every process holds its own pool: the sum over
+/// the fleet must stay under the server's `max_connections`; the README's scale-out section
+/// does the arithmetic.
 fn postgres_pool_size() -> u32 {
     std::env::var("DATABASE_MAX_CONNECTIONS")
         .ok()
         .and_then(|v| v.trim().parse().ok())
         .filter(|n| *n > 0)
-        .unwrap_or(32)
+        .unwrap_or(16)
 }
 
 /// Turns a connection failure into a message that names the database (without secrets).

@@ -32,6 +32,7 @@ mod market_run;
 mod notes_store;
 mod queue_claim_poll;
 mod queue_indexes;
+mod queue_insert_listener;
 mod ranking_store;
 mod rows_and_jobs;
 mod schedules_store;

@@ -5,6 +5,7 @@ mod bad_input;
 mod batch_restart;
 mod cli;
 mod helpers;
+mod listening;
 mod market_restart;
 mod operate;
 mod pdf_sandbox;
