@@ -52,8 +52,8 @@ async fn one_listener_wakes_the_named_queue_and_comes_back_after_its_connection_
     let listener = spawn_insert_listener(pool.clone(), vec![SERVED, ALSO_SERVED]);
 
     // Listening wakes every queue once: jobs queued before it went unannounced.
-    let second = Duration::from_secs(10);
-    assert!(woken_within(&served, second).await && woken_within(&also_served, second).await);
+    let patience = Duration::from_secs(10);
+    assert!(woken_within(&served, patience).await && woken_within(&also_served, patience).await);
     assert_eq!(
         listening_backends(pool).await.len(),
         1,
@@ -61,7 +61,10 @@ async fn one_listener_wakes_the_named_queue_and_comes_back_after_its_connection_
     );
 
     announce(pool, SERVED).await;
-    assert!(woken_within(&served, second).await, "the named queue wakes");
+    assert!(
+        woken_within(&served, patience).await,
+        "the named queue wakes"
+    );
     let quiet = Duration::from_millis(300);
     assert!(
         !woken_within(&also_served, quiet).await,
@@ -81,7 +84,7 @@ async fn one_listener_wakes_the_named_queue_and_comes_back_after_its_connection_
             .unwrap();
     }
     assert!(
-        woken_within(&served, second).await && woken_within(&also_served, second).await,
+        woken_within(&served, patience).await && woken_within(&also_served, patience).await,
         "back, it wakes every queue"
     );
     let mut back = Vec::new();
@@ -99,7 +102,7 @@ async fn one_listener_wakes_the_named_queue_and_comes_back_after_its_connection_
     );
     announce(pool, ALSO_SERVED).await;
     assert!(
-        woken_within(&also_served, second).await,
+        woken_within(&also_served, patience).await,
         "and hears new jobs again"
     );
     listener.abort();
