@@ -194,12 +194,7 @@ pub async fn listed_company(
     let company = issuer
         .into_iter()
         .find(|e| e.ticker == main)
-        .map(|e| TickerRow {
-            ticker: e.ticker,
-            cik: e.cik,
-            name: e.name,
-            exchange: e.exchange,
-        })
+        .map(TickerRow::from)
         .ok_or_else(not_listed)?;
     Ok((main, company))
 }

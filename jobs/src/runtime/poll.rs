@@ -31,10 +31,16 @@ use std::{
 };
 
 use apalis_core::backend::ext::poll_strategy::{PollSnapshot, PollStrategy};
-use sqlx::{PgPool, postgres::PgListener};
+use sqlx::PgPool;
 use tokio::sync::{Notify, futures::OwnedNotified};
 
-use crate::{queue::wakeup, store::Store};
+use crate::{
+    queue::wakeup,
+    store::{
+        Store,
+        channel_feed::{Heard, follow_channel},
+    },
+};
 
 /// How often a worker process looks for claimable jobs (the enqueue-to-start latency of a
 /// job enqueued by another process, at most).
@@ -78,57 +84,25 @@ struct Inserted {
 }
 
 /// Listens for new jobs on Postgres and wakes this process's worker of each job's queue among
-/// `queues`, until aborted (at shutdown). A lost or refused connection is retried with a
-/// growing pause; each (re)connection wakes every queue, since jobs inserted while nobody
-/// listened were never announced. The workers' own timers remain the fallback.
+/// `queues`, until aborted (at shutdown). Every gap in listening (the start, a dropped
+/// connection) wakes every queue, since jobs inserted meanwhile were never announced. The
+/// workers' own timers remain the fallback.
 pub fn spawn_insert_listener(
     pool: PgPool,
     queues: Vec<&'static str>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let wake_all = || {
-            queues
-                .iter()
-                .for_each(|q| wakeup::for_queue(q).notify_one())
-        };
-        let mut pause = Duration::from_millis(100);
-        loop {
-            match listen_for_inserts(&pool).await {
-                Ok(mut listener) => {
-                    wake_all();
-                    pause = Duration::from_millis(100);
-                    // `Ok(None)`: the connection dropped and was re-established (what was
-                    // announced in between is lost); `Err`: it could not be, so start over.
-                    while let Ok(event) = listener.try_recv().await {
-                        match event {
-                            Some(notification) => {
-                                let queue =
-                                    serde_json::from_str::<Inserted>(notification.payload())
-                                        .ok()
-                                        .and_then(|ev| queues.iter().find(|q| **q == ev.job_type));
-                                if let Some(queue) = queue {
-                                    wakeup::for_queue(queue).notify_one();
-                                }
-                            }
-                            None => {
-                                tracing::warn!("lost the new-job notifications for a moment");
-                                wake_all();
-                            }
-                        }
-                    }
-                }
-                Err(err) => tracing::warn!(%err, "could not listen for new jobs"),
-            }
-            tokio::time::sleep(pause).await;
-            pause = (pause * 2).min(Duration::from_secs(10));
-        }
+        let wake = |queue: &'static str| wakeup::for_queue(queue).notify_one();
+        follow_channel(pool, INSERT_CHANNEL, |heard| match heard {
+            Heard::Gap => queues.iter().copied().for_each(wake),
+            Heard::Payload(payload) => serde_json::from_str::<Inserted>(payload)
+                .ok()
+                .and_then(|ev| queues.iter().copied().find(|q| *q == ev.job_type))
+                .into_iter()
+                .for_each(wake),
+        })
+        .await
     })
-}
-
-async fn listen_for_inserts(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
-    let mut listener = PgListener::connect_with(pool).await?;
-    listener.listen(INSERT_CHANNEL).await?;
-    Ok(listener)
 }
 
 /// Wakes the worker every `interval`, and whenever `wakeup` is notified.

@@ -8,12 +8,11 @@
 //! what it checked still holds. A SQLite worker in another process has no such signal: readers
 //! bound that case by re-checking on a timer of their own (see `api::answer_cache`).
 
-use std::{
-    sync::atomic::{AtomicU64, Ordering},
-    time::Duration,
-};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use sqlx::{PgPool, postgres::PgListener};
+use sqlx::PgPool;
+
+use super::channel_feed::follow_channel;
 
 /// The channel the store notifies on Postgres; the payload is the symbol.
 pub const CHANNEL: &str = "analysis_stored";
@@ -30,35 +29,9 @@ pub(crate) fn changed() {
     GENERATION.fetch_add(1, Ordering::AcqRel);
 }
 
-/// Listens for other processes' analyses on Postgres until the process ends. A lost connection
-/// counts as a change (notifications sent while it was down are gone), and it reconnects with
-/// a pause.
+/// Listens for other processes' analyses on Postgres until the process ends. Every
+/// notification is a change, and so is every gap in listening (notifications sent while the
+/// connection was down are gone).
 pub async fn follow_other_processes(pool: PgPool) {
-    let mut pause = Duration::from_millis(100);
-    loop {
-        match listen(&pool).await {
-            Ok(mut listener) => {
-                // Anything stored before the LISTEN took hold went unheard.
-                changed();
-                pause = Duration::from_millis(100);
-                // `Ok(None)`: the connection dropped; the next call reconnects.
-                while let Ok(event) = listener.try_recv().await {
-                    changed();
-                    if event.is_none() {
-                        tracing::warn!("lost the analysis change feed; reconnecting");
-                    }
-                }
-            }
-            Err(err) => tracing::warn!(%err, "could not listen for analysis changes"),
-        }
-        changed();
-        tokio::time::sleep(pause).await;
-        pause = (pause * 2).min(Duration::from_secs(10));
-    }
-}
-
-async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
-    let mut listener = PgListener::connect_with(pool).await?;
-    listener.listen(CHANNEL).await?;
-    Ok(listener)
+    follow_channel(pool, CHANNEL, |_| changed()).await
 }

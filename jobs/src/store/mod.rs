@@ -38,6 +38,7 @@ pub mod analysis_changes;
 pub mod anonymous;
 pub mod apalis;
 pub mod bug_reports;
+pub mod channel_feed;
 mod connect;
 pub mod content;
 mod error;

@@ -34,6 +34,17 @@ pub struct DirectoryEntry {
     pub rank: Option<i32>,
 }
 
+impl From<DirectoryEntry> for TickerRow {
+    fn from(entry: DirectoryEntry) -> Self {
+        TickerRow {
+            ticker: entry.ticker,
+            cik: entry.cik,
+            name: entry.name,
+            exchange: entry.exchange,
+        }
+    }
+}
+
 /// The columns of a [`DirectoryEntry`], and SEC's order (tickers loaded before ranks existed
 /// last): the directory's three readers differ only in their `WHERE`.
 const ENTRY_COLUMNS: &str = "SELECT ticker, cik, name, exchange, rank FROM tickers";
